@@ -1,0 +1,3 @@
+//! Turning a genome into code the submission bot compiles.
+
+pub mod freeze;

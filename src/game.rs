@@ -1,0 +1,206 @@
+//! The one interface every game implements, and the types the games share.
+//!
+//! Modelled on OpenSpiel's `State`: one API covers sequential and simultaneous
+//! games, two or four players, passes, and per-player outcomes. This module is
+//! on the submission path, so it uses the standard library only.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A seat at the table: 0-based, below [`MAX_PLAYERS`].
+pub type Player = usize;
+
+/// The most players any game has (Slime seats four).
+pub const MAX_PLAYERS: usize = 4;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// One player moves; the others wait (Isolation, Ataxx, Slime).
+    One(Player),
+    /// Every player still in the game picks a move and they are applied together
+    /// with [`Game::play_joint`] (Light Cycles).
+    All,
+    /// The game is over; [`Game::outcome`] is `Some`.
+    Over,
+}
+
+/// How a finished game scored each seat.
+///
+/// `points[p]` is in `[0, 1]`: in two-player games 1 is a win, 0.5 a draw and 0 a
+/// loss, which is the contest formula's `wins + 0.5 × draws`; in Slime it is the
+/// share of the board. Seats beyond [`Game::PLAYERS`] are 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    pub points: [f32; MAX_PLAYERS],
+}
+
+impl Outcome {
+    /// Two-player outcome with `winner` taking the point.
+    pub fn win(winner: Player) -> Self {
+        let mut points = [0.0; MAX_PLAYERS];
+        points[winner] = 1.0;
+        Outcome { points }
+    }
+
+    /// Two-player draw.
+    pub fn draw() -> Self {
+        Outcome {
+            points: [0.5, 0.5, 0.0, 0.0],
+        }
+    }
+
+    /// The seat that took the whole point, if one did.
+    pub fn winner(&self) -> Option<Player> {
+        self.points.iter().position(|&p| p == 1.0)
+    }
+}
+
+/// A fixed-capacity move list on the stack, so move generation never allocates.
+///
+/// `N` is the game's documented worst case; pushing past it is a bug in the
+/// game's bound and panics.
+#[derive(Clone, Copy)]
+pub struct MoveList<M: Copy + Default, const N: usize> {
+    moves: [M; N],
+    len: usize,
+}
+
+impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+    fn default() -> Self {
+        MoveList {
+            moves: [M::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<M: Copy + Default, const N: usize> MoveList<M, N> {
+    pub const CAPACITY: usize = N;
+
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[inline]
+    pub fn push(&mut self, m: M) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
+        self.as_slice().iter()
+    }
+
+    pub fn contains(&self, m: &M) -> bool
+    where
+        M: PartialEq,
+    {
+        self.as_slice().contains(m)
+    }
+}
+
+impl<M: Copy + Default + Debug, const N: usize> Debug for MoveList<M, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// The move buffer a game fills; implemented by [`MoveList`].
+pub trait MoveBuffer<M>: Default {
+    fn push(&mut self, m: M);
+    fn clear(&mut self);
+    fn as_slice(&self) -> &[M];
+}
+
+impl<M: Copy + Default, const N: usize> MoveBuffer<M> for MoveList<M, N> {
+    #[inline]
+    fn push(&mut self, m: M) {
+        MoveList::push(self, m)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        MoveList::clear(self)
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        MoveList::as_slice(self)
+    }
+}
+
+/// A game state. Cloning is the way to branch: states are small and `Copy`-like.
+pub trait Game: Clone + Send + Sync + Debug + 'static {
+    /// One player's move. `Default` only fills unused move-list slots.
+    type Move: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static;
+    /// Stack move list sized to the game's worst case.
+    type Moves: MoveBuffer<Self::Move>;
+
+    /// The game's name as the CLI spells it (`--game NAME`).
+    const NAME: &'static str;
+    /// Seats at the table.
+    const PLAYERS: usize;
+    /// True when all players move at once ([`ToMove::All`]).
+    const SIMULTANEOUS: bool;
+
+    /// Upper bound on the number of `play`/`play_joint` calls from this state's
+    /// start to the end of the game; the random-game test checks it holds.
+    fn max_length(&self) -> u32;
+
+    /// Who acts next, or `Over`.
+    fn to_move(&self) -> ToMove;
+
+    /// Fills `out` with `p`'s legal moves. Never empty for a player who is to
+    /// act: where the rules let a player pass, the pass is a real move.
+    fn legal_moves(&self, p: Player, out: &mut Self::Moves);
+
+    /// Applies the move of the player to act (sequential games).
+    fn play(&mut self, m: Self::Move);
+
+    /// Applies one move per seat at once (simultaneous games). Sequential games
+    /// need not support it.
+    fn play_joint(&mut self, moves: &[Self::Move]) {
+        let _ = moves;
+        unreachable!("{} is not a simultaneous game", Self::NAME)
+    }
+
+    /// The result once the game is over, `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A hash of everything that decides the game's future (board, pieces, side
+    /// to move); equal states hash equal.
+    fn hash(&self) -> u64;
+}
+
+/// Mixes a 64-bit value into a well-spread hash (splitmix64's finaliser);
+/// enough for transposition tables over bitboard states.
+#[inline]
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,101 @@
+//! Isolation's evaluation: features of a position from one player's side,
+//! and the weights that combine them. Standard library only.
+
+use super::rules::{bit, queen_reach, region, xy, Isolation};
+use crate::game::Player;
+
+crate::declare_params! {
+    /// Squares I can move to now.
+    OWN_MOBILITY = ("own_mobility", 10, -40, 100, 1);
+    /// Squares the opponent can move to now (negative: hem it in).
+    OPP_MOBILITY = ("opp_mobility", -12, -100, 40, 1);
+    /// My squares within two queen moves, minus the opponent's.
+    TWO_STEP = ("two_step", 2, -20, 40, 1);
+    /// Squares I reach in fewer queen moves than the opponent, minus the reverse.
+    TERRITORY = ("territory", 6, -20, 60, 1);
+    /// How near the centre I stand compared with the opponent (half-squares).
+    CENTRALITY = ("centrality", 1, -20, 20, 1);
+    /// Chebyshev distance between the pieces (positive: keep away).
+    DISTANCE = ("distance", 0, -30, 30, 1);
+    /// Once the pieces can never meet: my region's size minus the opponent's.
+    PARTITION_SPACE = ("partition_space", 60, 0, 300, 5);
+    /// Once the pieces can never meet: +1 if I outlast the opponent, -1 if not.
+    PARTITION_WIN = ("partition_win", 1000, 0, 5000, 50);
+}
+
+/// The feature values of `state` seen by `me`, indexed like [`PARAMS`].
+pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
+    let opp = 1 - me;
+    let free = state.free();
+    let (mine, theirs) = (bit(state.position(me)), bit(state.position(opp)));
+    let mut f = [0i32; COUNT];
+
+    // Queen-distance layers from both pieces at once (Voronoi by queen moves).
+    let (mut my_seen, mut op_seen) = (mine, theirs);
+    let (mut my_front, mut op_front) = (mine, theirs);
+    let (mut my_land, mut op_land) = (0u32, 0u32);
+    let mut layer = 0;
+    loop {
+        let my_new = queen_reach(my_front, free) & !my_seen;
+        let op_new = queen_reach(op_front, free) & !op_seen;
+        if my_new | op_new == 0 {
+            break;
+        }
+        layer += 1;
+        my_land += (my_new & !op_seen & !op_new).count_ones();
+        op_land += (op_new & !my_seen & !my_new).count_ones();
+        my_seen |= my_new;
+        op_seen |= op_new;
+        my_front = my_new;
+        op_front = op_new;
+        match layer {
+            1 => {
+                f[OWN_MOBILITY] = my_new.count_ones() as i32;
+                f[OPP_MOBILITY] = op_new.count_ones() as i32;
+                f[TWO_STEP] = f[OWN_MOBILITY] - f[OPP_MOBILITY];
+            }
+            2 => f[TWO_STEP] = (my_seen ^ mine).count_ones() as i32 - (op_seen ^ theirs).count_ones() as i32,
+            _ => {}
+        }
+    }
+    f[TERRITORY] = my_land as i32 - op_land as i32;
+
+    let (w, h) = (state.width() as i32, state.height() as i32);
+    let centre_distance = |sq: u8| {
+        let (x, y) = xy(sq);
+        (2 * x as i32 - (w - 1)).abs() + (2 * y as i32 - (h - 1)).abs()
+    };
+    f[CENTRALITY] = centre_distance(state.position(opp)) - centre_distance(state.position(me));
+    let ((mx, my), (ox, oy)) = (xy(state.position(me)), xy(state.position(opp)));
+    f[DISTANCE] = (mx as i32 - ox as i32).abs().max((my as i32 - oy as i32).abs());
+
+    // Separated pieces: each can make at most its region's size in moves.
+    let my_region = region(mine, free);
+    let op_region = region(theirs, free);
+    if my_region & op_region == 0 {
+        let (a, b) = (my_region.count_ones() as i32, op_region.count_ones() as i32);
+        f[PARTITION_SPACE] = a - b;
+        // The side to move runs out first when the counts tie.
+        let i_outlast = if state.side() == me { a > b } else { a >= b };
+        f[PARTITION_WIN] = if i_outlast { 1 } else { -1 };
+    }
+    f
+}
+
+/// The weighted sum of the features.
+#[inline]
+pub fn evaluate(state: &Isolation, me: Player, weights: &Weights) -> i32 {
+    let f = features(state, me);
+    f.iter().zip(weights).map(|(a, b)| a * b).sum()
+}
+
+/// The evaluator the genome bot searches with.
+#[derive(Clone, Copy, Debug)]
+pub struct WeightedEval(pub Weights);
+
+impl crate::search::Evaluator<Isolation> for WeightedEval {
+    #[inline]
+    fn evaluate(&self, state: &Isolation, player: Player) -> i32 {
+        evaluate(state, player, &self.0)
+    }
+}

@@ -1,0 +1,280 @@
+//! Isolation on a 128-bit bitboard.
+//!
+//! Square `(x, y)` is bit `y * STRIDE + x`. The stride is 10 for every board
+//! width up to 9, so column 9 of each row is a guard column that is never free:
+//! a ray that runs off the left or right edge lands on a guard square and stops,
+//! which keeps sliding a plain shift-and-mask loop. Standard library only (this
+//! is on the submission path).
+
+use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove};
+
+/// Bits per board row; column `STRIDE - 1` is the guard column.
+pub const STRIDE: usize = 10;
+/// Largest side the statement allows.
+pub const MAX_SIDE: usize = 9;
+/// Smallest side the statement allows.
+pub const MIN_SIDE: usize = 7;
+/// The statement's turn limit; unreachable on a legal board (at most 79 free
+/// squares), kept so the rules are total.
+pub const TURN_LIMIT: u16 = 100;
+/// Worst case of legal moves: a queen in the middle of an empty 9x9 board
+/// reaches 8 + 8 + 8 + 8 squares.
+pub const MAX_MOVES: usize = 32;
+
+/// The eight queen directions as bit shifts: right, left, down, up, and the
+/// four diagonals.
+const DIRECTIONS: [i32; 8] = [
+    1,
+    -1,
+    STRIDE as i32,
+    -(STRIDE as i32),
+    STRIDE as i32 + 1,
+    -(STRIDE as i32) - 1,
+    STRIDE as i32 - 1,
+    -(STRIDE as i32) + 1,
+];
+
+/// A move names the destination square (the bit index).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct IsolationMove(pub u8);
+
+impl IsolationMove {
+    pub fn from_xy(x: usize, y: usize) -> Self {
+        IsolationMove(square(x, y))
+    }
+    pub fn xy(self) -> (usize, usize) {
+        xy(self.0)
+    }
+}
+
+impl std::fmt::Display for IsolationMove {
+    /// The protocol's reply: `x y`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, y) = self.xy();
+        write!(f, "{x} {y}")
+    }
+}
+
+pub type IsolationMoves = MoveList<IsolationMove, MAX_MOVES>;
+
+#[inline]
+pub fn square(x: usize, y: usize) -> u8 {
+    (y * STRIDE + x) as u8
+}
+
+#[inline]
+pub fn xy(sq: u8) -> (usize, usize) {
+    (sq as usize % STRIDE, sq as usize / STRIDE)
+}
+
+#[inline]
+pub fn bit(sq: u8) -> u128 {
+    1u128 << sq
+}
+
+#[inline]
+fn shift(b: u128, d: i32) -> u128 {
+    if d > 0 {
+        b << d
+    } else {
+        b >> -d
+    }
+}
+
+/// Every square a queen standing on any square of `from` reaches in one move
+/// over `free` squares (a union of rays; `from` itself is excluded unless
+/// another piece of `from` reaches it).
+#[inline]
+pub fn queen_reach(from: u128, free: u128) -> u128 {
+    let mut reach = 0;
+    for d in DIRECTIONS {
+        let mut ray = shift(from, d) & free;
+        while ray != 0 {
+            reach |= ray;
+            ray = shift(ray, d) & free;
+        }
+    }
+    reach
+}
+
+/// Squares one king step from `from`, restricted to `free`.
+#[inline]
+pub fn king_reach(from: u128, free: u128) -> u128 {
+    let mut reach = 0;
+    for d in DIRECTIONS {
+        reach |= shift(from, d);
+    }
+    reach & free
+}
+
+/// The free squares a piece on `from` can ever visit: the king-connected part
+/// of `free` next to it (a queen's path is a chain of king steps).
+pub fn region(from: u128, free: u128) -> u128 {
+    let mut seen = king_reach(from, free);
+    let mut frontier = seen;
+    while frontier != 0 {
+        frontier = king_reach(frontier, free) & !seen;
+        seen |= frontier;
+    }
+    seen
+}
+
+/// An Isolation position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Isolation {
+    width: u8,
+    height: u8,
+    /// Squares a piece may pass over or land on: not a wall, not burned, not a
+    /// piece.
+    free: u128,
+    /// Each player's square.
+    pos: [u8; 2],
+    /// Moves played so far; the next turn number is `plies + 1`.
+    plies: u16,
+}
+
+impl Isolation {
+    /// A position from its parts; `free` must exclude both pieces and every
+    /// square outside `width x height`.
+    pub fn new(width: usize, height: usize, free: u128, pos: [u8; 2], plies: u16) -> Self {
+        debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&width) || width < MIN_SIDE);
+        debug_assert_eq!(free & (bit(pos[0]) | bit(pos[1])), 0);
+        Isolation {
+            width: width as u8,
+            height: height as u8,
+            free,
+            pos,
+            plies,
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+    pub fn free(&self) -> u128 {
+        self.free
+    }
+    pub fn position(&self, p: Player) -> u8 {
+        self.pos[p]
+    }
+    /// Moves played so far.
+    pub fn plies(&self) -> u16 {
+        self.plies
+    }
+    /// The turn number the protocol sends for the next move (1-based).
+    pub fn turn(&self) -> u16 {
+        self.plies + 1
+    }
+    /// The player whose turn it is (whether or not they can move).
+    pub fn side(&self) -> Player {
+        (self.plies & 1) as Player
+    }
+
+    /// The squares `p` can move to.
+    #[inline]
+    pub fn moves_bb(&self, p: Player) -> u128 {
+        queen_reach(bit(self.pos[p]), self.free)
+    }
+
+    /// True when the square is on the board and free.
+    pub fn is_free(&self, x: usize, y: usize) -> bool {
+        x < self.width() && y < self.height() && self.free & bit(square(x, y)) != 0
+    }
+
+    /// The board as the protocol draws it: `.` free, `#` wall or burned, `0`/`1`
+    /// pieces; rows joined by newlines.
+    pub fn board_rows(&self) -> Vec<String> {
+        (0..self.height())
+            .map(|y| {
+                (0..self.width())
+                    .map(|x| {
+                        let s = square(x, y);
+                        if s == self.pos[0] {
+                            '0'
+                        } else if s == self.pos[1] {
+                            '1'
+                        } else if self.free & bit(s) != 0 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Isolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in self.board_rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Game for Isolation {
+    type Move = IsolationMove;
+    type Moves = IsolationMoves;
+
+    const NAME: &'static str = "isolation";
+    const PLAYERS: usize = 2;
+    const SIMULTANEOUS: bool = false;
+
+    fn max_length(&self) -> u32 {
+        // Every move fills one free square.
+        (self.free.count_ones()).min((TURN_LIMIT - self.plies) as u32)
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        let side = self.side();
+        if self.plies >= TURN_LIMIT || self.moves_bb(side) == 0 {
+            ToMove::Over
+        } else {
+            ToMove::One(side)
+        }
+    }
+
+    fn legal_moves(&self, p: Player, out: &mut IsolationMoves) {
+        out.clear();
+        let mut moves = self.moves_bb(p);
+        while moves != 0 {
+            out.push(IsolationMove(moves.trailing_zeros() as u8));
+            moves &= moves - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, m: IsolationMove) {
+        let side = self.side();
+        debug_assert!(self.moves_bb(side) & bit(m.0) != 0, "illegal {m:?}");
+        // The square left is burned: it simply never becomes free again.
+        self.free &= !bit(m.0);
+        self.pos[side] = m.0;
+        self.plies += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let side = self.side();
+        if self.moves_bb(side) == 0 {
+            Some(Outcome::win(1 - side))
+        } else if self.plies >= TURN_LIMIT {
+            Some(Outcome::draw())
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let lo = self.free as u64;
+        let hi = (self.free >> 64) as u64;
+        let pieces = (self.pos[0] as u64) | (self.pos[1] as u64) << 8 | (self.side() as u64) << 16;
+        mix64(lo ^ mix64(hi ^ mix64(pieces)))
+    }
+}

@@ -1,0 +1,21 @@
+//! gridtune: simulators, judge clones, genome-driven search bots and an
+//! evolution loop for contest grid games. See ARCHITECTURE.md for the map.
+//!
+//! The submission path (`game`, `params`, `protocol`, `search::alphabeta`, and
+//! each game's `rules`, `features`, `protocol` and `tuned`) uses the standard
+//! library only, so a submission can be built from it with plain `rustc`.
+
+pub mod arena;
+pub mod bots;
+pub mod evolve;
+pub mod export;
+pub mod fsutil;
+pub mod game;
+pub mod games;
+pub mod genome;
+pub mod maps;
+pub mod params;
+pub mod perft;
+pub mod protocol;
+pub mod report;
+pub mod search;

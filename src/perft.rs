@@ -1,0 +1,59 @@
+//! Perft: the number of move sequences of a given length, the standard check
+//! that move generation is exact. Game-independent. Standard library only.
+
+use crate::game::{Game, MoveBuffer, ToMove};
+
+/// Leaf count at exactly `depth` plies (a joint move counts as one ply in a
+/// simultaneous game); games that end earlier add nothing.
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match state.to_move() {
+        ToMove::Over => 0,
+        ToMove::One(p) => {
+            let mut moves = G::Moves::default();
+            state.legal_moves(p, &mut moves);
+            if depth == 1 {
+                return moves.as_slice().len() as u64;
+            }
+            moves
+                .as_slice()
+                .iter()
+                .map(|&m| {
+                    let mut child = state.clone();
+                    child.play(m);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
+        ToMove::All => {
+            let lists: Vec<G::Moves> = (0..G::PLAYERS)
+                .map(|p| {
+                    let mut moves = G::Moves::default();
+                    state.legal_moves(p, &mut moves);
+                    moves
+                })
+                .collect();
+            let mut total = 0;
+            let mut index = vec![0usize; G::PLAYERS];
+            let mut joint: Vec<G::Move> = lists.iter().map(|l| l.as_slice()[0]).collect();
+            'combos: loop {
+                for (p, &i) in index.iter().enumerate() {
+                    joint[p] = lists[p].as_slice()[i];
+                }
+                let mut child = state.clone();
+                child.play_joint(&joint);
+                total += perft(&child, depth - 1);
+                for p in 0..G::PLAYERS {
+                    index[p] += 1;
+                    if index[p] < lists[p].as_slice().len() {
+                        continue 'combos;
+                    }
+                    index[p] = 0;
+                }
+                return total;
+            }
+        }
+    }
+}

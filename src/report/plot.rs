@@ -1,0 +1,86 @@
+//! Fitness plots with plotters, as PNG and SVG. The font is embedded
+//! (DejaVu Sans), so plotting needs no system font package.
+
+use crate::evolve::GenerationStats;
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
+use std::path::Path;
+use std::sync::Once;
+
+fn register_embedded_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // Fails only if the font bytes are not a font; they are compiled in.
+        let _ = register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular());
+    });
+}
+
+/// Draws best, mean and median fitness per generation to `png` and `svg`,
+/// each written whole or not at all.
+pub fn fitness_plot(history: &[GenerationStats], title: &str, png: &Path, svg: &Path) -> anyhow::Result<()> {
+    register_embedded_font();
+    let tmp_png = png.with_file_name(format!(".{}.tmp.png", std::process::id()));
+    {
+        let root = BitMapBackend::new(&tmp_png, (900, 540)).into_drawing_area();
+        draw(root, history, title)?;
+    }
+    std::fs::rename(&tmp_png, png)?;
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (900, 540)).into_drawing_area();
+        draw(root, history, title)?;
+    }
+    crate::fsutil::write_atomic(svg, text.as_bytes())?;
+    Ok(())
+}
+
+fn draw<DB: DrawingBackend>(root: DrawingArea<DB, plotters::coord::Shift>, history: &[GenerationStats], title: &str) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("plotting failed: {e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let last = history.last().map_or(1, |s| s.generation).max(2);
+    let lowest = history.iter().map(|s| s.mean.min(s.median)).fold(100.0f64, f64::min);
+    let y_min = (lowest / 10.0).floor() * 10.0;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 26))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        .build_cartesian_2d(1u32..last, y_min.max(0.0)..100.0)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("generation")
+        .y_desc("fitness (contest score, 0-100)")
+        .axis_desc_style(("sans-serif", 18))
+        .label_style(("sans-serif", 15))
+        .draw()
+        .map_err(err)?;
+    let series: [(&str, RGBColor, fn(&GenerationStats) -> f64); 3] = [
+        ("best", RGBColor(200, 40, 40), |s| s.best),
+        ("mean", RGBColor(40, 90, 200), |s| s.mean),
+        ("median", RGBColor(40, 150, 60), |s| s.median),
+    ];
+    for (name, color, value) in series {
+        chart
+            .draw_series(LineSeries::new(
+                history.iter().map(|s| (s.generation, value(s))),
+                color.stroke_width(3),
+            ))
+            .map_err(err)?
+            .label(name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .label_font(("sans-serif", 16))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! Game-independent search: alpha-beta for two players taking turns, and
+//! Monte Carlo tree search for the judge clones.
+
+pub mod alphabeta;
+pub mod mcts;
+
+pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult};
