@@ -50,9 +50,10 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// The next non-blank line, or `None` at end of input (or on a read error,
-    /// which for a contest bot means the referee has gone).
-    pub fn next_line(&mut self) -> Option<&str> {
+    /// The next non-blank line with its 1-based line number, or `None` at end
+    /// of input (or on a read error, which for a contest bot means the referee
+    /// has gone).
+    pub fn next_line(&mut self) -> Option<(usize, &str)> {
         loop {
             self.buf.clear();
             match self.input.read_line(&mut self.buf) {
@@ -60,16 +61,11 @@ impl<R: BufRead> LineReader<R> {
                 Ok(_) => {
                     self.line_no += 1;
                     if !clean(&self.buf).is_empty() {
-                        return Some(clean(&self.buf));
+                        return Some((self.line_no, clean(&self.buf)));
                     }
                 }
             }
         }
-    }
-
-    /// Number of the line last returned.
-    pub fn line_no(&self) -> usize {
-        self.line_no
     }
 }
 
