@@ -409,10 +409,10 @@ fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let written = freeze::write::<G>(root, &genome, &source, budget)?;
+    freeze::write::<G>(root, &genome, &source, budget).with_context(|| format!("cannot write {}", G::TUNED_PATH))?;
     println!(
         "wrote {} from {source}; rebuild with `cargo build --release --bin {}-bot`",
-        written.display(),
+        G::TUNED_PATH,
         G::NAME
     );
     Ok(())

@@ -2,7 +2,7 @@
 //! random playouts from many starts, checking the Game trait's contracts at
 //! every step.
 
-use gridtune::game::{Game, MoveBuffer, ToMove};
+use gridtune::game::{MoveBuffer, ToMove};
 use gridtune::games::isolation::Isolation;
 use gridtune::games::GameKit;
 use rand::{RngExt, SeedableRng};

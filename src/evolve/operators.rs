@@ -101,7 +101,7 @@ mod tests {
     fn tournament_of_everyone_picks_the_best() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let f = [1.0, 5.0, 3.0];
-        let wins = (0..200).filter(|_| tournament(&f, 20, &mut rng) == 1).count();
+        let wins = (0..200).filter(|_| tournament(&f, 60, &mut rng) == 1).count();
         assert_eq!(wins, 200);
     }
 }

@@ -1,0 +1,216 @@
+//! The command line run as a user runs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn gridtune(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("gridtune runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh empty folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tiny_config(dir: &Path, seed: u64) -> PathBuf {
+    let text = format!(
+        r#"(
+    game: "isolation",
+    seed: {seed},
+    generations: 2,
+    population: 4,
+    elite: 1,
+    tournament: 2,
+    crossover: 0.7,
+    mutation_rate: 0.3,
+    mutation_scale: 0.1,
+    seed_genome: "{root}/genomes/isolation/default.ron",
+    train_maps: "{root}/maps/isolation/train",
+    holdout_maps: "{root}/maps/isolation/holdout",
+    judges: [("random_safe", 1.0), ("mobility", 2.0)],
+    peer_opponents: 1,
+    peer_weight: 0.2,
+    nodes: 150,
+    holdout_pairs: 2,
+)"#,
+        root = root().display()
+    );
+    let path = dir.join("tiny.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The generations table without its timing column.
+fn table_without_seconds(run: &Path) -> String {
+    std::fs::read_to_string(run.join("generations.csv"))
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
+    let dir = scratch("evolve");
+    let config = tiny_config(&dir, 7);
+    let mut runs = Vec::new();
+    for name in ["a", "b"] {
+        let out = dir.join(name);
+        let o = gridtune(
+            &["evolve", "--game", "isolation", "--config", config.to_str().unwrap(), "--out", out.to_str().unwrap()],
+            &dir,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains("gen   1/2  best"), "{text}");
+        assert!(text.contains("gen   2/2  best"), "{text}");
+        assert!(text.contains("champion on holdout maps: random_safe"), "{text}");
+        runs.push(out);
+    }
+    let run = &runs[0];
+    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "generation,best,mean,median,peer,random_safe,mobility,games,seconds");
+    assert_eq!(lines.len(), 3, "{csv}");
+    // 4 genomes x 2 judges x 6 maps x 2 sides, plus 4 x 1 peer pairs.
+    assert!(lines[1].contains(",104,"), "{csv}");
+    let png = std::fs::read(run.join("fitness.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let svg = std::fs::read_to_string(run.join("fitness.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("isolation evolution, seed 7") && svg.contains("generation"));
+    let best = run.join("best.ron");
+    let o = gridtune(&["freeze", "--game", "isolation", "--genome", best.to_str().unwrap(), "--check"], &dir);
+    assert!(!stderr(&o).contains("cannot read genome"), "best.ron is a readable genome: {}", stderr(&o));
+    assert!(std::fs::read_to_string(run.join("config.ron")).unwrap().contains("seed: 7"));
+    assert!(std::fs::read_to_string(run.join("holdout.csv")).unwrap().starts_with("judge,rate\nrandom_safe,"));
+    // Same seed, same run.
+    assert_eq!(table_without_seconds(&runs[0]), table_without_seconds(&runs[1]));
+    assert_eq!(
+        std::fs::read_to_string(runs[0].join("best.ron")).unwrap(),
+        std::fs::read_to_string(runs[1].join("best.ron")).unwrap()
+    );
+}
+
+#[test]
+fn match_prints_both_sides_of_each_map() {
+    let o = gridtune(
+        &[
+            "match", "--game", "isolation", "--bot", "genome:genomes/isolation/default.ron", "--bot",
+            "judge:random_safe", "--maps", "maps/isolation/train", "--nodes", "300",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("genome:genomes/isolation/default.ron vs judge:random_safe"), "{text}");
+    assert!(text.contains("12 games"), "{text}");
+    let line = text.lines().find(|l| l.starts_with("wins ")).unwrap();
+    let n: Vec<u32> = line.split_whitespace().skip(1).step_by(2).take(3).map(|x| x.parse().unwrap()).collect();
+    assert_eq!(n.iter().sum::<u32>(), 12, "{line}");
+}
+
+#[test]
+fn move_answers_a_protocol_position_with_a_legal_move() {
+    let dir = scratch("move");
+    let pos = dir.join("turn1.txt");
+    std::fs::write(&pos, "7 7 0\nturn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n").unwrap();
+    let legal = ["2 1", "2 0", "3 1", "4 0", "3 2", "3 3", "2 3", "1 3", "0 4", "1 1", "0 0"];
+    for bot in ["judge:mobility", "judge:mcts", "genome:genomes/isolation/best.ron"] {
+        let o = gridtune(&["move", "--game", "isolation", "--bot", bot, "--position", pos.to_str().unwrap()], root());
+        assert!(o.status.success(), "{bot}: {}", stderr(&o));
+        let reply = stdout(&o);
+        assert!(legal.contains(&reply.trim()), "{bot} answered {reply:?}");
+    }
+}
+
+#[test]
+fn perft_prints_the_counts() {
+    let dir = scratch("perft");
+    let pos = dir.join("turn1.txt");
+    std::fs::write(&pos, "turn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n").unwrap();
+    let o = gridtune(&["perft", "--game", "isolation", "--position", pos.to_str().unwrap(), "--depth", "4"], root());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(": 11 120 1153 10690"), "{}", stdout(&o));
+}
+
+#[test]
+fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
+    let dir = scratch("freeze");
+    std::fs::create_dir_all(dir.join("genomes/isolation")).unwrap();
+    let default = std::fs::read_to_string(root().join("genomes/isolation/default.ron")).unwrap();
+    std::fs::write(dir.join("genomes/isolation/best.ron"), default.replace("\"territory\": 6", "\"territory\": 9")).unwrap();
+
+    let o = gridtune(&["freeze", "--game", "isolation", "--check"], &dir);
+    assert_eq!(o.status.code(), Some(1), "a missing tuned.rs fails the check");
+    let o = gridtune(&["freeze", "--game", "isolation"], &dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tuned = std::fs::read_to_string(dir.join("src/games/isolation/tuned.rs")).unwrap();
+    assert_eq!(
+        tuned.lines().next().unwrap(),
+        "// generated by gridtune freeze from genomes/isolation/best.ron; do not edit"
+    );
+    assert!(tuned.contains("    9, // territory\n"), "{tuned}");
+    assert!(tuned.contains("pub const MOVE_BUDGET_MS: u64 = 100;"));
+    let o = gridtune(&["freeze", "--game", "isolation", "--check"], &dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    std::fs::write(dir.join("genomes/isolation/best.ron"), default).unwrap();
+    let o = gridtune(&["freeze", "--game", "isolation", "--check"], &dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("src/games/isolation/tuned.rs is stale"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_committed_constants_match_the_committed_champion() {
+    let o = gridtune(&["freeze", "--game", "isolation", "--check"], root());
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_input_exits_with_code_2_and_says_where() {
+    let dir = scratch("bad");
+    let map = dir.join("broken.txt");
+    std::fs::write(&map, "7 7\n#......\n.......\n..0....\n.......\n....1..\n.......\n.......\n").unwrap();
+    let o = gridtune(&["maps", "check", "--game", "isolation", map.to_str().unwrap()], &dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("broken.txt:1: walls are not symmetric"), "{}", stdout(&o));
+
+    let o = gridtune(&["match", "--game", "isolation", "--bot", "judge:nobody", "--bot", "judge:mobility"], root());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"), "{}", stderr(&o));
+
+    let o = gridtune(&["perft", "--game", "chess", "--depth", "1"], root());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown game `chess`"), "{}", stderr(&o));
+
+    let genome = dir.join("g.ron");
+    std::fs::write(&genome, "(game: \"isolation\", weights: {\"own_mobility\": 1000})").unwrap();
+    let spec = format!("genome:{}", genome.display());
+    let o = gridtune(&["match", "--game", "isolation", "--bot", &spec, "--bot", "judge:mobility"], root());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("g.ron: weight `own_mobility` = 1000 is outside -40..=100 in steps of 1"),
+        "{}",
+        stderr(&o)
+    );
+}
