@@ -203,7 +203,13 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Move(a) => with_game!(a.game.game, G => move_cmd::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft_cmd::<G>(&a)),
         Command::Freeze(a) => with_game!(a.game.game, G => freeze_cmd::<G>(&a)),
-        Command::Maps(MapsCommand::Generate { game, count, seed, out, prefix }) => {
+        Command::Maps(MapsCommand::Generate {
+            game,
+            count,
+            seed,
+            out,
+            prefix,
+        }) => {
             with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix))
         }
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
@@ -243,7 +249,9 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     if let Some(s) = a.seed {
         config.seed = s;
     }
-    config.check(G::JUDGES).map_err(|m| anyhow::anyhow!("{origin} with command-line overrides: {m}"))?;
+    config
+        .check(G::JUDGES)
+        .map_err(|m| anyhow::anyhow!("{origin} with command-line overrides: {m}"))?;
     let out = a
         .out
         .clone()
@@ -301,7 +309,11 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
         let text = std::fs::read(out.join("best.ron"))?;
         gridtune::fsutil::write_atomic(&dest, &text).with_context(|| format!("cannot write {}", dest.display()))?;
-        println!("promoted to {}; run `gridtune freeze --game {}` to build it in", dest.display(), G::NAME);
+        println!(
+            "promoted to {}; run `gridtune freeze --game {}` to build it in",
+            dest.display(),
+            G::NAME
+        );
     }
     Ok(())
 }
@@ -316,7 +328,10 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
         .iter()
         .map(|s| BotSpec::parse::<G>(s, limits))
         .collect::<Result<Vec<_>, _>>()?;
-    let dir = a.maps.clone().unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
+    let dir = a
+        .maps
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
     let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
     let games = a.games.unwrap_or(2 * maps.len());
     if games == 0 || games % 2 == 1 {
@@ -386,7 +401,10 @@ fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
 }
 
 fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
-    let path = a.genome.clone().unwrap_or_else(|| PathBuf::from(format!("genomes/{}/best.ron", G::NAME)));
+    let path = a
+        .genome
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("genomes/{}/best.ron", G::NAME)));
     let genome = Genome::load(&path, G::NAME, G::PARAMS)?;
     let source = path.display().to_string();
     let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
@@ -424,7 +442,8 @@ fn maps_generate<G: GameKit>(count: usize, seed: u64, out: &Path, prefix: &str) 
     for i in 0..count {
         let text = G::generate_map_text(&mut rng);
         let path = out.join(format!("{prefix}{:02}.txt", i + 1));
-        gridtune::fsutil::write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        gridtune::fsutil::write_atomic(&path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
         println!("{}", path.display());
     }
     Ok(())
@@ -471,7 +490,10 @@ fn bench_cmd<G: GameKit>(a: &BenchArgs) -> Result<()> {
         let started = Instant::now();
         let _ = bot.choose(&state, p);
         let t = started.elapsed().as_secs_f64();
-        println!("genome bot search: 200000-node budget from {} start in {t:.3}s", maps[0].name);
+        println!(
+            "genome bot search: 200000-node budget from {} start in {t:.3}s",
+            maps[0].name
+        );
     }
 
     let map_list: Vec<G::Map> = maps.iter().map(|m| m.map.clone()).collect();

@@ -6,7 +6,10 @@ use std::path::Path;
 /// Writes `contents` to a temporary file beside `path`, syncs it, then renames
 /// it over `path`: readers see the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let name = path
         .file_name()

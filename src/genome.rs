@@ -26,10 +26,7 @@ pub struct Genome {
 #[derive(Debug, thiserror::Error)]
 pub enum GenomeError {
     #[error("{path}: cannot read genome: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
 }

@@ -43,8 +43,8 @@ pub fn load_dir<M>(
     parse: impl Fn(&str, &str) -> Result<M, MapError>,
 ) -> Result<Vec<NamedMap<M>>, MapError> {
     let origin = dir.display().to_string();
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| MapError::new(&origin, 0, format!("cannot read map folder: {e}")))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| MapError::new(&origin, 0, format!("cannot read map folder: {e}")))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
@@ -57,13 +57,9 @@ pub fn load_dir<M>(
 }
 
 /// Loads one map file.
-pub fn load_file<M>(
-    file: &Path,
-    parse: impl Fn(&str, &str) -> Result<M, MapError>,
-) -> Result<NamedMap<M>, MapError> {
+pub fn load_file<M>(file: &Path, parse: impl Fn(&str, &str) -> Result<M, MapError>) -> Result<NamedMap<M>, MapError> {
     let origin = file.display().to_string();
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| MapError::new(&origin, 0, format!("cannot read map: {e}")))?;
+    let text = std::fs::read_to_string(file).map_err(|e| MapError::new(&origin, 0, format!("cannot read map: {e}")))?;
     Ok(NamedMap {
         name: file
             .file_stem()

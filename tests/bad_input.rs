@@ -22,14 +22,24 @@ fn map_errors_name_the_file_line_and_rule() {
         "maps/bad.txt:1: walls are not symmetric under 180-degree rotation: (0, 0) is a wall but (6, 6) is free"
     );
     let unmirrored = "7 7\n.......\n.......\n..0....\n.......\n...1...\n.......\n.......\n";
-    assert!(map_error(unmirrored).contains("start squares are not mirror images: 0 at (2, 2) needs 1 at (4, 4), found (3, 4)"));
+    assert!(map_error(unmirrored)
+        .contains("start squares are not mirror images: 0 at (2, 2) needs 1 at (4, 4), found (3, 4)"));
     assert_eq!(map_error("6 7\n"), "maps/bad.txt:1: width 6 is outside 7..=9");
     assert_eq!(map_error("7 10\n"), "maps/bad.txt:1: height 10 is outside 7..=9");
-    assert_eq!(map_error("seven 7\n"), "maps/bad.txt:1: expected `W H`, found `seven 7`");
+    assert_eq!(
+        map_error("seven 7\n"),
+        "maps/bad.txt:1: expected `W H`, found `seven 7`"
+    );
     let bad_char = "7 7\n.......\n..x....\n..0....\n.......\n....1..\n.......\n.......\n";
-    assert_eq!(map_error(bad_char), "maps/bad.txt:3: unexpected `x` at (2, 1); expected `.`, `#`, `0` or `1`");
+    assert_eq!(
+        map_error(bad_char),
+        "maps/bad.txt:3: unexpected `x` at (2, 1); expected `.`, `#`, `0` or `1`"
+    );
     let short_row = "7 7\n.......\n......\n..0....\n.......\n....1..\n.......\n.......\n";
-    assert_eq!(map_error(short_row), "maps/bad.txt:3: row 1 has 6 characters, expected 7");
+    assert_eq!(
+        map_error(short_row),
+        "maps/bad.txt:3: row 1 has 6 characters, expected 7"
+    );
     let missing_row = "7 7\n.......\n..0....\n.......\n....1..\n.......\n.......\n";
     assert!(map_error(missing_row).contains("expected 7 rows, found 6"));
     let no_start = "7 7\n.......\n.......\n.......\n.......\n....1..\n.......\n.......\n";
@@ -42,7 +52,8 @@ fn map_errors_name_the_file_line_and_rule() {
 
 #[test]
 fn maps_tolerate_blank_lines_comments_and_carriage_returns() {
-    let text = "// a comment\r\n7 7  \r\n\r\n.......\r\n.......\r\n..0....\r\n.......\r\n....1..\r\n.......\r\n.......\r\n";
+    let text =
+        "// a comment\r\n7 7  \r\n\r\n.......\r\n.......\r\n..0....\r\n.......\r\n....1..\r\n.......\r\n.......\r\n";
     let map = IsolationMap::parse(text, "crlf").unwrap();
     assert_eq!(map.starts, [(2, 2), (4, 4)]);
 }
@@ -66,17 +77,27 @@ const TURN_1: &str = "turn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.
 #[test]
 fn position_errors_name_the_line() {
     let err = |text: &str| parse_position(text).unwrap_err().to_string();
-    assert_eq!(err(&TURN_1.replace("turn 1", "turn one")), "line 1: expected `turn T`, found `turn one`");
-    assert_eq!(err(&TURN_1.replace("2 2\n4 4", "2,2\n4 4")), "line 2: expected `x y`, found `2,2`");
+    assert_eq!(
+        err(&TURN_1.replace("turn 1", "turn one")),
+        "line 1: expected `turn T`, found `turn one`"
+    );
+    assert_eq!(
+        err(&TURN_1.replace("2 2\n4 4", "2,2\n4 4")),
+        "line 2: expected `x y`, found `2,2`"
+    );
     assert_eq!(
         err(&TURN_1.replace("4 4\n", "4 5\n")),
         "line 8: `1` drawn at (4, 4) but its position line says (4, 5)"
     );
     assert!(err(&TURN_1.replace(".#0.#..", ".#0.#.")).contains("line 6: row has 6 characters, expected 7"));
     assert!(err(&format!("7 7 1\n{TURN_1}")).contains("turn 1 belongs to player 0, but the header says my_id 1"));
-    assert!(err(&TURN_1.replace("...#...\n.......\n.#0", "...#...\n...?...\n.#0")).contains("line 5: unexpected `?` at (3, 1)"));
+    assert!(err(&TURN_1.replace("...#...\n.......\n.#0", "...#...\n...?...\n.#0"))
+        .contains("line 5: unexpected `?` at (3, 1)"));
     // With the header the position reads the same.
-    assert_eq!(parse_position(&format!("7 7 0\n{TURN_1}")).unwrap(), parse_position(TURN_1).unwrap());
+    assert_eq!(
+        parse_position(&format!("7 7 0\n{TURN_1}")).unwrap(),
+        parse_position(TURN_1).unwrap()
+    );
 }
 
 #[test]
@@ -84,29 +105,50 @@ fn replies_are_checked_as_the_statement_says() {
     let (state, _) = parse_position(TURN_1).unwrap();
     assert!(parse_reply(&state, "2 1").is_ok());
     for bad in ["3,4", "UP", "2  1", "2 1 0", "", "+2 1", "02 1", "2"] {
-        assert!(matches!(parse_reply(&state, bad), Err(ReplyError::Invalid(_))), "{bad:?}");
+        assert!(
+            matches!(parse_reply(&state, bad), Err(ReplyError::Invalid(_))),
+            "{bad:?}"
+        );
     }
     assert_eq!(
         parse_reply(&state, "4 2").unwrap_err().to_string(),
         "illegal move: (4, 2) is not a queen move from (2, 2) over free squares"
     );
-    assert!(matches!(parse_reply(&state, "4 4"), Err(ReplyError::Illegal(_))), "onto the other piece");
-    assert!(matches!(parse_reply(&state, "2 2"), Err(ReplyError::Illegal(_))), "staying put");
-    assert!(matches!(parse_reply(&state, "9 0"), Err(ReplyError::Illegal(_))), "off the board");
+    assert!(
+        matches!(parse_reply(&state, "4 4"), Err(ReplyError::Illegal(_))),
+        "onto the other piece"
+    );
+    assert!(
+        matches!(parse_reply(&state, "2 2"), Err(ReplyError::Illegal(_))),
+        "staying put"
+    );
+    assert!(
+        matches!(parse_reply(&state, "9 0"), Err(ReplyError::Illegal(_))),
+        "off the board"
+    );
 }
 
 #[test]
 fn genome_errors_name_the_weight() {
     let good = Genome::defaults(PARAMS).to_ron("isolation", PARAMS, "test");
-    assert_eq!(Genome::parse(&good, "isolation", PARAMS).unwrap(), Genome::defaults(PARAMS));
+    assert_eq!(
+        Genome::parse(&good, "isolation", PARAMS).unwrap(),
+        Genome::defaults(PARAMS)
+    );
     let err = |text: &str| Genome::parse(text, "isolation", PARAMS).unwrap_err();
     assert!(err(&good.replace("\"territory\": 6", "\"teritory\": 6")).starts_with("unknown weight `teritory`"));
-    assert_eq!(err(&good.replace("        \"territory\": 6,\n", "")), "missing weight `territory`");
+    assert_eq!(
+        err(&good.replace("        \"territory\": 6,\n", "")),
+        "missing weight `territory`"
+    );
     assert_eq!(
         err(&good.replace("\"territory\": 6", "\"territory\": 61")),
         "weight `territory` = 61 is outside -20..=60 in steps of 1"
     );
-    assert_eq!(err(&good.replace("\"isolation\"", "\"ataxx\"")), "this genome is for `ataxx`, not `isolation`");
+    assert_eq!(
+        err(&good.replace("\"isolation\"", "\"ataxx\"")),
+        "this genome is for `ataxx`, not `isolation`"
+    );
     assert!(err("(game: \"isolation\", weights: {").starts_with("not a genome:"));
 }
 
@@ -120,6 +162,9 @@ fn config_errors_name_the_field() {
         err(&text.replace("(\"mcts\", 1.0)", "(\"mcst\", 1.0)")),
         "evolve.ron: unknown judge `mcst`; judges: random_safe, mobility, alphabeta, territory, mcts"
     );
-    assert_eq!(err(&text.replace("elite: 2", "elite: 12")), "evolve.ron: elite = 12 must be below population = 12");
+    assert_eq!(
+        err(&text.replace("elite: 2", "elite: 12")),
+        "evolve.ron: elite = 12 must be below population = 12"
+    );
     assert!(err(&text.replace("seed: 1,", "seed: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
 }

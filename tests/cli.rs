@@ -77,7 +77,15 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     for name in ["a", "b"] {
         let out = dir.join(name);
         let o = gridtune(
-            &["evolve", "--game", "isolation", "--config", config.to_str().unwrap(), "--out", out.to_str().unwrap()],
+            &[
+                "evolve",
+                "--game",
+                "isolation",
+                "--config",
+                config.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
             &dir,
         );
         assert!(o.status.success(), "{}", stderr(&o));
@@ -90,7 +98,10 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     let run = &runs[0];
     let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "generation,best,mean,median,peer,random_safe,mobility,games,seconds");
+    assert_eq!(
+        lines[0],
+        "generation,best,mean,median,peer,random_safe,mobility,games,seconds"
+    );
     assert_eq!(lines.len(), 3, "{csv}");
     // 4 genomes x 2 judges x 6 maps x 2 sides, plus 4 x 1 peer pairs.
     assert!(lines[1].contains(",104,"), "{csv}");
@@ -99,10 +110,28 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     let svg = std::fs::read_to_string(run.join("fitness.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("isolation evolution, seed 7") && svg.contains("generation"));
     let best = run.join("best.ron");
-    let o = gridtune(&["freeze", "--game", "isolation", "--genome", best.to_str().unwrap(), "--check"], &dir);
-    assert!(!stderr(&o).contains("cannot read genome"), "best.ron is a readable genome: {}", stderr(&o));
-    assert!(std::fs::read_to_string(run.join("config.ron")).unwrap().contains("seed: 7"));
-    assert!(std::fs::read_to_string(run.join("holdout.csv")).unwrap().starts_with("judge,rate\nrandom_safe,"));
+    let o = gridtune(
+        &[
+            "freeze",
+            "--game",
+            "isolation",
+            "--genome",
+            best.to_str().unwrap(),
+            "--check",
+        ],
+        &dir,
+    );
+    assert!(
+        !stderr(&o).contains("cannot read genome"),
+        "best.ron is a readable genome: {}",
+        stderr(&o)
+    );
+    assert!(std::fs::read_to_string(run.join("config.ron"))
+        .unwrap()
+        .contains("seed: 7"));
+    assert!(std::fs::read_to_string(run.join("holdout.csv"))
+        .unwrap()
+        .starts_with("judge,rate\nrandom_safe,"));
     // Same seed, same run.
     assert_eq!(table_without_seconds(&runs[0]), table_without_seconds(&runs[1]));
     assert_eq!(
@@ -115,17 +144,35 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
 fn match_prints_both_sides_of_each_map() {
     let o = gridtune(
         &[
-            "match", "--game", "isolation", "--bot", "genome:genomes/isolation/default.ron", "--bot",
-            "judge:random_safe", "--maps", "maps/isolation/train", "--nodes", "300",
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "genome:genomes/isolation/default.ron",
+            "--bot",
+            "judge:random_safe",
+            "--maps",
+            "maps/isolation/train",
+            "--nodes",
+            "300",
         ],
         root(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.contains("genome:genomes/isolation/default.ron vs judge:random_safe"), "{text}");
+    assert!(
+        text.contains("genome:genomes/isolation/default.ron vs judge:random_safe"),
+        "{text}"
+    );
     assert!(text.contains("12 games"), "{text}");
     let line = text.lines().find(|l| l.starts_with("wins ")).unwrap();
-    let n: Vec<u32> = line.split_whitespace().skip(1).step_by(2).take(3).map(|x| x.parse().unwrap()).collect();
+    let n: Vec<u32> = line
+        .split_whitespace()
+        .skip(1)
+        .step_by(2)
+        .take(3)
+        .map(|x| x.parse().unwrap())
+        .collect();
     assert_eq!(n.iter().sum::<u32>(), 12, "{line}");
 }
 
@@ -133,10 +180,27 @@ fn match_prints_both_sides_of_each_map() {
 fn move_answers_a_protocol_position_with_a_legal_move() {
     let dir = scratch("move");
     let pos = dir.join("turn1.txt");
-    std::fs::write(&pos, "7 7 0\nturn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n").unwrap();
-    let legal = ["2 1", "2 0", "3 1", "4 0", "3 2", "3 3", "2 3", "1 3", "0 4", "1 1", "0 0"];
+    std::fs::write(
+        &pos,
+        "7 7 0\nturn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n",
+    )
+    .unwrap();
+    let legal = [
+        "2 1", "2 0", "3 1", "4 0", "3 2", "3 3", "2 3", "1 3", "0 4", "1 1", "0 0",
+    ];
     for bot in ["judge:mobility", "judge:mcts", "genome:genomes/isolation/best.ron"] {
-        let o = gridtune(&["move", "--game", "isolation", "--bot", bot, "--position", pos.to_str().unwrap()], root());
+        let o = gridtune(
+            &[
+                "move",
+                "--game",
+                "isolation",
+                "--bot",
+                bot,
+                "--position",
+                pos.to_str().unwrap(),
+            ],
+            root(),
+        );
         assert!(o.status.success(), "{bot}: {}", stderr(&o));
         let reply = stdout(&o);
         assert!(legal.contains(&reply.trim()), "{bot} answered {reply:?}");
@@ -147,8 +211,23 @@ fn move_answers_a_protocol_position_with_a_legal_move() {
 fn perft_prints_the_counts() {
     let dir = scratch("perft");
     let pos = dir.join("turn1.txt");
-    std::fs::write(&pos, "turn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n").unwrap();
-    let o = gridtune(&["perft", "--game", "isolation", "--position", pos.to_str().unwrap(), "--depth", "4"], root());
+    std::fs::write(
+        &pos,
+        "turn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n",
+    )
+    .unwrap();
+    let o = gridtune(
+        &[
+            "perft",
+            "--game",
+            "isolation",
+            "--position",
+            pos.to_str().unwrap(),
+            "--depth",
+            "4",
+        ],
+        root(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains(": 11 120 1153 10690"), "{}", stdout(&o));
 }
@@ -158,7 +237,11 @@ fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
     let dir = scratch("freeze");
     std::fs::create_dir_all(dir.join("genomes/isolation")).unwrap();
     let default = std::fs::read_to_string(root().join("genomes/isolation/default.ron")).unwrap();
-    std::fs::write(dir.join("genomes/isolation/best.ron"), default.replace("\"territory\": 6", "\"territory\": 9")).unwrap();
+    std::fs::write(
+        dir.join("genomes/isolation/best.ron"),
+        default.replace("\"territory\": 6", "\"territory\": 9"),
+    )
+    .unwrap();
 
     let o = gridtune(&["freeze", "--game", "isolation", "--check"], &dir);
     assert_eq!(o.status.code(), Some(1), "a missing tuned.rs fails the check");
@@ -177,7 +260,11 @@ fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
     std::fs::write(dir.join("genomes/isolation/best.ron"), default).unwrap();
     let o = gridtune(&["freeze", "--game", "isolation", "--check"], &dir);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("src/games/isolation/tuned.rs is stale"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("src/games/isolation/tuned.rs is stale"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -190,14 +277,37 @@ fn the_committed_constants_match_the_committed_champion() {
 fn bad_input_exits_with_code_2_and_says_where() {
     let dir = scratch("bad");
     let map = dir.join("broken.txt");
-    std::fs::write(&map, "7 7\n#......\n.......\n..0....\n.......\n....1..\n.......\n.......\n").unwrap();
+    std::fs::write(
+        &map,
+        "7 7\n#......\n.......\n..0....\n.......\n....1..\n.......\n.......\n",
+    )
+    .unwrap();
     let o = gridtune(&["maps", "check", "--game", "isolation", map.to_str().unwrap()], &dir);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stdout(&o).contains("broken.txt:1: walls are not symmetric"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("broken.txt:1: walls are not symmetric"),
+        "{}",
+        stdout(&o)
+    );
 
-    let o = gridtune(&["match", "--game", "isolation", "--bot", "judge:nobody", "--bot", "judge:mobility"], root());
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "judge:nobody",
+            "--bot",
+            "judge:mobility",
+        ],
+        root(),
+    );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"),
+        "{}",
+        stderr(&o)
+    );
 
     let o = gridtune(&["perft", "--game", "chess", "--depth", "1"], root());
     assert_eq!(o.status.code(), Some(2));
@@ -206,7 +316,18 @@ fn bad_input_exits_with_code_2_and_says_where() {
     let genome = dir.join("g.ron");
     std::fs::write(&genome, "(game: \"isolation\", weights: {\"own_mobility\": 1000})").unwrap();
     let spec = format!("genome:{}", genome.display());
-    let o = gridtune(&["match", "--game", "isolation", "--bot", &spec, "--bot", "judge:mobility"], root());
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            &spec,
+            "--bot",
+            "judge:mobility",
+        ],
+        root(),
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("g.ron: weight `own_mobility` = 1000 is outside -40..=100 in steps of 1"),

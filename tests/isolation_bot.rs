@@ -152,6 +152,9 @@ fn forty_games_against_a_random_bot_without_an_illegal_move() {
         assert!(bot.finish().success(), "game {game}: bad exit");
     }
     // Reported, not asserted: wall-clock time depends on the machine's load.
-    println!("isolation-bot: {wins}/40 wins, {replies} replies, slowest reply {} ms", slowest.as_millis());
+    println!(
+        "isolation-bot: {wins}/40 wins, {replies} replies, slowest reply {} ms",
+        slowest.as_millis()
+    );
     assert!(wins >= 36, "only {wins}/40 wins against random moves");
 }

@@ -29,7 +29,17 @@ fn legal_xy(state: &Isolation, p: usize) -> Vec<(usize, usize)> {
 fn statement_example_turn_has_the_eleven_listed_squares() {
     let state = example();
     let mut expected = vec![
-        (2, 1), (2, 0), (3, 1), (4, 0), (3, 2), (3, 3), (2, 3), (1, 3), (0, 4), (1, 1), (0, 0),
+        (2, 1),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (3, 2),
+        (3, 3),
+        (2, 3),
+        (1, 3),
+        (0, 4),
+        (1, 1),
+        (0, 0),
     ];
     expected.sort();
     assert_eq!(legal_xy(&state, 0), expected);
@@ -57,7 +67,11 @@ fn statement_short_game_replays_exactly() {
             let (parsed, side) = parse_position(transcript_blocks[i / 2]).unwrap();
             assert_eq!((parsed, side), (state, 0));
         }
-        assert!(legal_xy(&state, p).contains(&(x, y)), "turn {}: ({x}, {y}) not legal", i + 1);
+        assert!(
+            legal_xy(&state, p).contains(&(x, y)),
+            "turn {}: ({x}, {y}) not legal",
+            i + 1
+        );
         state.play(IsolationMove::from_xy(x, y));
     }
     assert_eq!(state.turn(), 7);

@@ -37,7 +37,10 @@ fn random_games<G: GameKit>(games: usize, seed: u64) {
                 assert!(p < G::PLAYERS);
                 state.legal_moves(p, &mut moves);
                 let list = moves.as_slice();
-                assert!(!list.is_empty(), "game {game}: player {p} to act has no move\n{state:?}");
+                assert!(
+                    !list.is_empty(),
+                    "game {game}: player {p} to act has no move\n{state:?}"
+                );
                 let unique: HashSet<_> = list.iter().collect();
                 assert_eq!(unique.len(), list.len(), "game {game}: duplicate moves {list:?}");
                 chosen.push(list[rng.random_range(0..list.len())]);

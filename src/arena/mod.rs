@@ -113,8 +113,5 @@ pub fn play_pairing<G: GameKit>(maps: &[G::Map], a: &BotSpec, b: &BotSpec, pairi
 /// Plays a whole schedule in parallel; results come back in schedule order,
 /// so a run is the same whatever the thread count.
 pub fn play_schedule<G: GameKit>(maps: &[G::Map], a: &BotSpec, b: &BotSpec, schedule: &[Pairing]) -> Vec<f32> {
-    schedule
-        .par_iter()
-        .map(|&p| play_pairing::<G>(maps, a, b, p))
-        .collect()
+    schedule.par_iter().map(|&p| play_pairing::<G>(maps, a, b, p)).collect()
 }

@@ -40,8 +40,9 @@ impl MatchStats {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
     }
 
-    /// Elo difference and its 95% interval, from the trinomial variance of
-    /// the per-game score. Infinite when one side took every point.
+    /// Elo difference and its 95% interval. The interval is Wilson's score
+    /// interval with the trinomial variance of the per-game score, so it stays
+    /// finite and sensible when one side took every point.
     pub fn elo(&self) -> (f64, f64, f64) {
         let n = self.games() as f64;
         let s = self.rate();
@@ -49,10 +50,15 @@ impl MatchStats {
             + self.draws as f64 * (0.5 - s).powi(2)
             + self.losses as f64 * s.powi(2))
             / n;
-        let half = 1.959964 * (var / n).sqrt();
-        (elo(s), elo((s - half).max(0.0)), elo((s + half).min(1.0)))
+        let z2 = Z95 * Z95;
+        let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (var / n + z2 / (4.0 * n * n)).sqrt();
+        (elo(s), elo((centre - half).max(0.0)), elo((centre + half).min(1.0)))
     }
 }
+
+/// The two-sided 95% normal quantile.
+const Z95: f64 = 1.959964;
 
 /// Elo difference for an expected score.
 pub fn elo(score: f64) -> f64 {
@@ -76,6 +82,13 @@ mod tests {
         assert_eq!(s.rate(), 0.5);
         let (e, lo, hi) = s.elo();
         assert!(e.abs() < 1e-9 && lo < 0.0 && hi > 0.0);
+    }
+
+    #[test]
+    fn a_clean_sweep_has_a_finite_lower_bound() {
+        let (e, lo, hi) = MatchStats::from_points(&[1.0; 40]).elo();
+        assert!(e.is_infinite() && hi.is_infinite());
+        assert!((350.0..450.0).contains(&lo), "lower bound {lo}");
     }
 
     #[test]

@@ -22,7 +22,9 @@ fn main() {
     let mut input = LineReader::new(std::io::stdin().lock());
     let mut out = std::io::stdout().lock();
 
-    let Some((first_no, first)) = input.next_line() else { return };
+    let Some((first_no, first)) = input.next_line() else {
+        return;
+    };
     let (width, height, me) = match parse_header(first, first_no) {
         Ok(h) => h,
         Err(e) => {
@@ -34,7 +36,9 @@ fn main() {
     let eval = WeightedEval(WEIGHTS);
     loop {
         // A turn block is `turn T`, two positions and H rows.
-        let Some((first_no, line)) = input.next_line() else { return };
+        let Some((first_no, line)) = input.next_line() else {
+            return;
+        };
         let started = Instant::now();
         let mut block = vec![line.to_string()];
         while block.len() < height + 3 {

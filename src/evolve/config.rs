@@ -65,7 +65,10 @@ impl EvolveConfig {
             return fail(format!("population = {}: need at least 2", self.population));
         }
         if self.elite >= self.population {
-            return fail(format!("elite = {} must be below population = {}", self.elite, self.population));
+            return fail(format!(
+                "elite = {} must be below population = {}",
+                self.elite, self.population
+            ));
         }
         if self.tournament == 0 || self.tournament > self.population {
             return fail(format!("tournament = {} must be in 1..=population", self.tournament));
@@ -100,7 +103,10 @@ impl EvolveConfig {
             return fail("peer_weight > 0 needs peer_opponents >= 1".into());
         }
         if self.peer_opponents >= self.population {
-            return fail(format!("peer_opponents = {} must be below population", self.peer_opponents));
+            return fail(format!(
+                "peer_opponents = {} must be below population",
+                self.peer_opponents
+            ));
         }
         if self.nodes == 0 {
             return fail("nodes must be at least 1".into());

@@ -52,7 +52,11 @@ pub struct RunSummary {
 #[derive(Clone, Copy)]
 enum Job {
     /// Genome `genome` against judge `judge`.
-    Judge { genome: usize, judge: usize, pairing: Pairing },
+    Judge {
+        genome: usize,
+        judge: usize,
+        pairing: Pairing,
+    },
     /// Genome `a` against genome `b`.
     Peer { a: usize, b: usize, pairing: Pairing },
 }
@@ -80,7 +84,13 @@ pub fn run<G: GameKit>(
     let mut population: Vec<Vec<i32>> = vec![seed_genome.weights.clone()];
     while population.len() < config.population {
         let mut w = seed_genome.weights.clone();
-        operators::mutate(&mut w, G::PARAMS, config.mutation_rate.max(0.5), config.mutation_scale * 2.0, &mut rng);
+        operators::mutate(
+            &mut w,
+            G::PARAMS,
+            config.mutation_rate.max(0.5),
+            config.mutation_scale * 2.0,
+            &mut rng,
+        );
         population.push(w);
     }
 
@@ -102,7 +112,9 @@ pub fn run<G: GameKit>(
         let points: Vec<f32> = jobs
             .par_iter()
             .map(|job| match *job {
-                Job::Judge { genome, judge, pairing } => play_pairing::<G>(&maps, &specs[genome], &judges[judge], pairing),
+                Job::Judge { genome, judge, pairing } => {
+                    play_pairing::<G>(&maps, &specs[genome], &judges[judge], pairing)
+                }
                 Job::Peer { a, b, pairing } => play_pairing::<G>(&maps, &specs[a], &specs[b], pairing),
             })
             .collect();
@@ -300,7 +312,10 @@ pub fn holdout_rates<G: GameKit>(
         .iter()
         .map(|(name, _)| {
             let points = arena::play_schedule::<G>(&maps, &me, &BotSpec::Judge(name.clone()), &pairings);
-            (name.clone(), points.iter().map(|&p| p as f64).sum::<f64>() / points.len() as f64)
+            (
+                name.clone(),
+                points.iter().map(|&p| p as f64).sum::<f64>() / points.len() as f64,
+            )
         })
         .collect())
 }

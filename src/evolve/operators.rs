@@ -37,7 +37,10 @@ pub fn mutate(weights: &mut [i32], params: &[ParamSpec], rate: f64, scale: f64, 
 
 /// Uniform crossover: each weight from either parent with even odds.
 pub fn uniform_crossover(a: &[i32], b: &[i32], rng: &mut impl Rng) -> Vec<i32> {
-    a.iter().zip(b).map(|(&x, &y)| if rng.random_bool(0.5) { x } else { y }).collect()
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| if rng.random_bool(0.5) { x } else { y })
+        .collect()
 }
 
 /// Blend crossover (BLX-0.25): each weight uniform on the parents' interval
@@ -70,8 +73,20 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     const PARAMS: &[ParamSpec] = &[
-        ParamSpec { name: "a", default: 0, min: -10, max: 10, step: 1 },
-        ParamSpec { name: "b", default: 50, min: 0, max: 100, step: 5 },
+        ParamSpec {
+            name: "a",
+            default: 0,
+            min: -10,
+            max: 10,
+            step: 1,
+        },
+        ParamSpec {
+            name: "b",
+            default: 50,
+            min: 0,
+            max: 100,
+            step: 5,
+        },
     ];
 
     #[test]

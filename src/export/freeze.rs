@@ -43,7 +43,12 @@ pub fn check<G: GameKit>(root: &Path, genome: &Genome, source: &str, budget_ms: 
 }
 
 /// Writes tuned.rs under `root` atomically; returns its path.
-pub fn write<G: GameKit>(root: &Path, genome: &Genome, source: &str, budget_ms: u64) -> std::io::Result<std::path::PathBuf> {
+pub fn write<G: GameKit>(
+    root: &Path,
+    genome: &Genome,
+    source: &str,
+    budget_ms: u64,
+) -> std::io::Result<std::path::PathBuf> {
     let path = root.join(G::TUNED_PATH);
     crate::fsutil::write_atomic(&path, render_tuned::<G>(genome, source, budget_ms).as_bytes())?;
     Ok(path)

@@ -34,7 +34,11 @@ pub fn fitness_plot(history: &[GenerationStats], title: &str, png: &Path, svg: &
     Ok(())
 }
 
-fn draw<DB: DrawingBackend>(root: DrawingArea<DB, plotters::coord::Shift>, history: &[GenerationStats], title: &str) -> anyhow::Result<()>
+fn draw<DB: DrawingBackend>(
+    root: DrawingArea<DB, plotters::coord::Shift>,
+    history: &[GenerationStats],
+    title: &str,
+) -> anyhow::Result<()>
 where
     DB::ErrorType: 'static,
 {
@@ -58,7 +62,8 @@ where
         .label_style(("sans-serif", 15))
         .draw()
         .map_err(err)?;
-    let series: [(&str, RGBColor, fn(&GenerationStats) -> f64); 3] = [
+    type Series = (&'static str, RGBColor, fn(&GenerationStats) -> f64);
+    let series: [Series; 3] = [
         ("best", RGBColor(200, 40, 40), |s| s.best),
         ("mean", RGBColor(40, 90, 200), |s| s.mean),
         ("median", RGBColor(40, 150, 60), |s| s.median),

@@ -26,10 +26,7 @@ pub struct Mcts {
 impl Mcts {
     /// The most visited root move. Panics if nobody is to act.
     pub fn choose<G: Game>(&self, root: &G, rng: &mut impl Rng) -> G::Move {
-        assert!(
-            matches!(root.to_move(), ToMove::One(_)),
-            "MCTS needs one player to act"
-        );
+        assert!(matches!(root.to_move(), ToMove::One(_)), "MCTS needs one player to act");
         let mut nodes: Vec<Node<G::Move>> = vec![Node {
             mv: None,
             parent: usize::MAX,

@@ -44,22 +44,16 @@ impl IsolationMap {
         };
         for (what, v) in [("width", width), ("height", height)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
-                return Err(err(
-                    line_no,
-                    format!("{what} {v} is outside {MIN_SIDE}..={MAX_SIDE}"),
-                ));
+                return Err(err(line_no, format!("{what} {v} is outside {MIN_SIDE}..={MAX_SIDE}")));
             }
         }
 
         let mut walls = vec![vec![false; width]; height];
         let mut starts: [Option<(usize, usize)>; 2] = [None, None];
-        for y in 0..height {
-            let (line_no, row) = lines.next().ok_or_else(|| {
-                err(
-                    line_no + y + 1,
-                    format!("expected {height} rows, found {y}"),
-                )
-            })?;
+        for (y, wall_row) in walls.iter_mut().enumerate() {
+            let (line_no, row) = lines
+                .next()
+                .ok_or_else(|| err(line_no + y + 1, format!("expected {height} rows, found {y}")))?;
             let chars: Vec<char> = row.chars().collect();
             if chars.len() != width {
                 return Err(err(
@@ -70,7 +64,7 @@ impl IsolationMap {
             for (x, c) in chars.into_iter().enumerate() {
                 match c {
                     '.' => {}
-                    '#' => walls[y][x] = true,
+                    '#' => wall_row[x] = true,
                     '0' | '1' => {
                         let p = (c as u8 - b'0') as usize;
                         if let Some((px, py)) = starts[p] {

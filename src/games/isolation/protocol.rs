@@ -71,7 +71,10 @@ pub fn parse_turn(
     if rows.len() < height || height == 0 || height > MAX_SIDE || width == 0 || width > MAX_SIDE {
         return Err(ProtocolError::new(
             at(3 + rows.len()),
-            format!("expected {height} board rows of width 1..={MAX_SIDE}, found {}", rows.len()),
+            format!(
+                "expected {height} board rows of width 1..={MAX_SIDE}, found {}",
+                rows.len()
+            ),
         ));
     }
     let mut free = 0u128;
@@ -90,7 +93,11 @@ pub fn parse_turn(
                     if pos[(c - b'0') as usize] != (x, y) {
                         return Err(ProtocolError::new(
                             at(3 + y),
-                            format!("`{}` drawn at ({x}, {y}) but its position line says {:?}", c as char, pos[(c - b'0') as usize]),
+                            format!(
+                                "`{}` drawn at ({x}, {y}) but its position line says {:?}",
+                                c as char,
+                                pos[(c - b'0') as usize]
+                            ),
                         ));
                     }
                 }
@@ -115,7 +122,7 @@ pub fn parse_turn(
         }
     }
     let squares = pos.map(|(x, y)| square(x, y));
-    debug_assert!(width <= STRIDE - 1);
+    debug_assert!(width < STRIDE);
     Ok(Isolation::new(width, height, free, squares, turn - 1))
 }
 
@@ -146,7 +153,10 @@ pub fn parse_position(text: &str) -> Result<(Isolation, Player), ProtocolError> 
         if me != side {
             return Err(ProtocolError::new(
                 start_no,
-                format!("turn {} belongs to player {side}, but the header says my_id {me}", state.turn()),
+                format!(
+                    "turn {} belongs to player {side}, but the header says my_id {me}",
+                    state.turn()
+                ),
             ));
         }
     }

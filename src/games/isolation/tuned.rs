@@ -5,14 +5,14 @@ use super::features::Weights;
 
 /// The frozen evaluation weights, in declaration order.
 pub const WEIGHTS: Weights = [
-    10, // own_mobility
+    16,  // own_mobility
     -12, // opp_mobility
-    2, // two_step
-    6, // territory
-    1, // centrality
-    0, // distance
-    60, // partition_space
-    1000, // partition_win
+    3,   // two_step
+    43,  // territory
+    13,  // centrality
+    -4,  // distance
+    40,  // partition_space
+    50,  // partition_win
 ];
 
 /// The submission bot's time budget per move, in milliseconds.

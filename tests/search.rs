@@ -1,0 +1,102 @@
+//! Alpha-beta against plain minimax, budgets, and proven results.
+
+use gridtune::game::{Game, ToMove};
+use gridtune::games::isolation::features::{WeightedEval, DEFAULTS};
+use gridtune::games::isolation::protocol::parse_position;
+use gridtune::games::isolation::rules::IsolationMoves;
+use gridtune::games::isolation::{Isolation, IsolationMap};
+use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
+use gridtune::search::{AlphaBeta, Evaluator, Limits};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Fixed-depth negamax without pruning: the value alpha-beta must reproduce.
+fn minimax(state: &Isolation, depth: u32, ply: usize, eval: &WeightedEval) -> i32 {
+    let me = match state.to_move() {
+        ToMove::One(p) => p,
+        _ => return terminal_score(&state.outcome().unwrap(), state.side(), ply),
+    };
+    if depth == 0 {
+        return eval.evaluate(state, me);
+    }
+    let mut moves = IsolationMoves::new();
+    state.legal_moves(me, &mut moves);
+    moves
+        .as_slice()
+        .iter()
+        .map(|&m| {
+            let mut child = *state;
+            child.play(m);
+            -minimax(&child, depth - 1, ply + 1, eval)
+        })
+        .max()
+        .unwrap()
+}
+
+fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolation> {
+    let mut state = IsolationMap::generate(rng).start_state();
+    let mut moves = IsolationMoves::new();
+    for _ in 0..plies {
+        let ToMove::One(p) = state.to_move() else { return None };
+        state.legal_moves(p, &mut moves);
+        state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+    }
+    matches!(state.to_move(), ToMove::One(_)).then_some(state)
+}
+
+#[test]
+fn alpha_beta_value_equals_minimax_value() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let eval = WeightedEval(DEFAULTS);
+    let mut checked = 0;
+    while checked < 60 {
+        let plies = rng.random_range(0..30);
+        let Some(state) = random_midgame(&mut rng, plies) else {
+            continue;
+        };
+        let depth = 3;
+        let expected = minimax(&state, depth, 0, &eval);
+        let result = AlphaBeta::new(12).search(&state, &eval, Limits::depth(depth));
+        let mut moves = IsolationMoves::new();
+        state.legal_moves(state.side(), &mut moves);
+        if moves.len() == 1 {
+            continue; // a forced move is played without searching
+        }
+        // A search that proved the game's result stops early with the exact score.
+        if result.score.abs() < PROVEN {
+            assert_eq!(result.score, expected, "depth {depth}\n{state}");
+        } else {
+            assert_eq!(result.score.signum(), expected.signum(), "{state}");
+        }
+        // The move it picked is worth its score.
+        let mut child = state;
+        child.play(result.best);
+        assert_eq!(-minimax(&child, depth - 1, 1, &eval), expected, "{state}");
+        checked += 1;
+    }
+}
+
+#[test]
+fn node_budgets_are_deterministic_and_respected() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let state = IsolationMap::generate(&mut rng).start_state();
+    let eval = WeightedEval(DEFAULTS);
+    let a = AlphaBeta::new(14).search(&state, &eval, Limits::nodes(5_000));
+    let b = AlphaBeta::new(14).search(&state, &eval, Limits::nodes(5_000));
+    assert_eq!(a, b);
+    assert!(a.nodes <= 5_000, "{} nodes", a.nodes);
+    assert!(a.depth >= 2, "reached depth {}", a.depth);
+}
+
+/// Player 0 at (0,0) walled into a corridor of 3 squares; player 1 has 2:
+/// whoever moves, player 0 outlasts and wins.
+#[test]
+fn a_won_endgame_is_proven() {
+    let text = "7 7 0\nturn 1\n0 0\n6 6\n0...###\n#######\n#######\n#######\n#######\n#######\n####..1\n";
+    let (state, me) = parse_position(text).unwrap();
+    assert_eq!(me, 0);
+    let result = AlphaBeta::new(12).search(&state, &WeightedEval(DEFAULTS), Limits::depth(40));
+    assert!(result.score >= PROVEN, "score {}", result.score);
+    // Player 0's third move is ply 5; then player 1, with 2 moves made, is stuck.
+    assert_eq!(result.score, WIN - 5);
+}
