@@ -6,6 +6,7 @@
 //! library only, so a submission can be built from it with plain `rustc`.
 
 pub mod arena;
+pub mod bitboard;
 pub mod bots;
 pub mod evolve;
 pub mod export;

@@ -89,3 +89,147 @@ pub fn parse_ints(line: &str, n: usize, line_no: usize, what: &str) -> Result<Ve
         })
         .collect()
 }
+
+/// The first line the grid games send: `W H my_id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub width: usize,
+    pub height: usize,
+    pub me: usize,
+}
+
+/// Parses `W H my_id`, with sides up to `max` `(W, H)`.
+pub fn parse_header(line: &str, line_no: usize, max: (usize, usize)) -> Result<Header, ProtocolError> {
+    let v = parse_ints(line, 3, line_no, "`W H my_id`")?;
+    if !(1..=max.0 as i64).contains(&v[0]) || !(1..=max.1 as i64).contains(&v[1]) || !(0..=1).contains(&v[2]) {
+        return Err(ProtocolError::new(
+            line_no,
+            format!(
+                "`{line}` is out of range: W 1..={}, H 1..={}, my_id 0 or 1",
+                max.0, max.1
+            ),
+        ));
+    }
+    Ok(Header {
+        width: v[0] as usize,
+        height: v[1] as usize,
+        me: v[2] as usize,
+    })
+}
+
+/// The shape the grid games' turn input shares: `turn T`, the two players'
+/// `x y` lines, then the board's rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnBlock<'a> {
+    pub turn: u32,
+    pub positions: [(usize, usize); 2],
+    pub rows: Vec<&'a str>,
+    /// Line number of `turn T`; row `y` is on line `first_line_no + 3 + y`.
+    pub first_line_no: usize,
+}
+
+impl TurnBlock<'_> {
+    pub fn width(&self) -> usize {
+        self.rows[0].len()
+    }
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+    pub fn row_line(&self, y: usize) -> usize {
+        self.first_line_no + 3 + y
+    }
+}
+
+/// Parses a turn block from cleaned, non-blank lines numbered from
+/// `first_line_no`. `size` is `(W, H)` from the header; without one the rows
+/// give it (at most `max`). Characters are the game's to check.
+pub fn parse_turn_block<'a>(
+    lines: &[&'a str],
+    size: Option<(usize, usize)>,
+    max: (usize, usize),
+    first_line_no: usize,
+) -> Result<TurnBlock<'a>, ProtocolError> {
+    let at = |i: usize| first_line_no + i;
+    let get = |i: usize, what: &str| {
+        lines
+            .get(i)
+            .copied()
+            .ok_or_else(|| ProtocolError::new(at(i), format!("missing {what}")))
+    };
+    let turn_line = get(0, "`turn T`")?;
+    let turn = turn_line
+        .strip_prefix("turn ")
+        .and_then(|t| parse_ints(t, 1, at(0), "T").ok())
+        .map(|v| v[0])
+        .filter(|&t| t >= 1 && t <= u16::MAX as i64)
+        .ok_or_else(|| ProtocolError::new(at(0), format!("expected `turn T`, found `{turn_line}`")))?;
+    let mut positions = [(0usize, 0usize); 2];
+    for (p, slot) in positions.iter_mut().enumerate() {
+        let v = parse_ints(get(1 + p, "a position")?, 2, at(1 + p), "`x y`")?;
+        if !(0..max.0 as i64).contains(&v[0]) || !(0..max.1 as i64).contains(&v[1]) {
+            return Err(ProtocolError::new(at(1 + p), "position off any legal board"));
+        }
+        *slot = (v[0] as usize, v[1] as usize);
+    }
+    let rows: Vec<&str> = lines[3.min(lines.len())..].to_vec();
+    let (width, height) = size.unwrap_or((rows.first().map_or(0, |r| r.len()), rows.len()));
+    if rows.len() < height || height == 0 || height > max.1 || width == 0 || width > max.0 {
+        return Err(ProtocolError::new(
+            at(3 + rows.len()),
+            format!(
+                "expected {height} board rows of width 1..={}, found {}",
+                max.0,
+                rows.len()
+            ),
+        ));
+    }
+    if rows.len() > height {
+        return Err(ProtocolError::new(at(3 + height), "unexpected line after the board"));
+    }
+    for (y, row) in rows.iter().enumerate() {
+        if row.len() != width {
+            return Err(ProtocolError::new(
+                at(3 + y),
+                format!("row has {} characters, expected {width}", row.len()),
+            ));
+        }
+    }
+    for (p, &(x, y)) in positions.iter().enumerate() {
+        if x >= width || y >= height {
+            return Err(ProtocolError::new(
+                at(1 + p),
+                format!("player {p} at ({x}, {y}) is off the board"),
+            ));
+        }
+    }
+    Ok(TurnBlock {
+        turn: turn as u32,
+        positions,
+        rows,
+        first_line_no,
+    })
+}
+
+/// Splits a position file as `gridtune move` takes it: an optional header
+/// line, then a turn block. Returns the header and the parsed block.
+pub fn parse_position_text(text: &str, max: (usize, usize)) -> Result<(Option<Header>, TurnBlock<'_>), ProtocolError> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, clean(l)))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let Some(&(first_no, first)) = lines.first() else {
+        return Err(ProtocolError::new(1, "empty position"));
+    };
+    let (header, rest) = if first.starts_with("turn") {
+        (None, &lines[..])
+    } else {
+        (Some(parse_header(first, first_no, max)?), &lines[1..])
+    };
+    // Blank lines were dropped; the block's numbers restart from its first line.
+    let block: Vec<&str> = rest.iter().map(|&(_, l)| l).collect();
+    let start_no = rest.first().map_or(first_no + 1, |&(n, _)| n);
+    let parsed = parse_turn_block(&block, header.map(|h| (h.width, h.height)), max, start_no)?;
+    Ok((header, parsed))
+}

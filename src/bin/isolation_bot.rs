@@ -26,7 +26,7 @@ fn main() {
         return;
     };
     let (width, height, me) = match parse_header(first, first_no) {
-        Ok(h) => h,
+        Ok(h) => (h.width, h.height, h.me),
         Err(e) => {
             eprintln!("isolation-bot: bad first line: {e}");
             std::process::exit(1);

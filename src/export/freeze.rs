@@ -13,7 +13,10 @@ pub fn render_tuned<G: GameKit>(genome: &Genome, source: &str, budget_ms: u64) -
         "//! The weights and budget compiled into `{}-bot`.\n\nuse super::features::Weights;\n\n",
         G::NAME
     ));
-    out.push_str("/// The frozen evaluation weights, in declaration order.\npub const WEIGHTS: Weights = [\n");
+    // rustfmt would realign the comments and make `freeze --check` fail.
+    out.push_str(
+        "/// The frozen evaluation weights, in declaration order.\n#[rustfmt::skip]\npub const WEIGHTS: Weights = [\n",
+    );
     for (p, v) in G::PARAMS.iter().zip(&genome.weights) {
         out.push_str(&format!("    {v}, // {}\n", p.name));
     }

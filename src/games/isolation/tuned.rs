@@ -4,15 +4,16 @@
 use super::features::Weights;
 
 /// The frozen evaluation weights, in declaration order.
+#[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    16,  // own_mobility
+    16, // own_mobility
     -12, // opp_mobility
-    3,   // two_step
-    43,  // territory
-    13,  // centrality
-    -4,  // distance
-    40,  // partition_space
-    50,  // partition_win
+    3, // two_step
+    43, // territory
+    13, // centrality
+    -4, // distance
+    40, // partition_space
+    50, // partition_win
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
