@@ -57,7 +57,7 @@ impl Bits512 {
 
     /// Moves every bit up by `k` (0 < k < 64) places; bits past the top vanish.
     #[inline]
-    pub fn shl(self, k: u32) -> Self {
+    pub fn up(self, k: u32) -> Self {
         debug_assert!(k > 0 && k < 64);
         let a = self.0;
         let mut out = [0u64; WORDS];
@@ -70,7 +70,7 @@ impl Bits512 {
 
     /// Moves every bit down by `k` (0 < k < 64) places; bits below 0 vanish.
     #[inline]
-    pub fn shr(self, k: u32) -> Self {
+    pub fn down(self, k: u32) -> Self {
         debug_assert!(k > 0 && k < 64);
         let a = self.0;
         let mut out = [0u64; WORDS];
@@ -101,11 +101,7 @@ macro_rules! bitwise {
             type Output = Bits512;
             #[inline]
             fn $method(self, rhs: Bits512) -> Bits512 {
-                let mut out = self;
-                for (o, b) in out.0.iter_mut().zip(rhs.0) {
-                    *o = *o $op b;
-                }
-                out
+                Bits512(std::array::from_fn(|i| self.0[i] $op rhs.0[i]))
             }
         }
     };
@@ -136,11 +132,11 @@ mod tests {
     #[test]
     fn shifts_carry_across_words() {
         let b = Bits512::bit(63) | Bits512::bit(200);
-        assert_eq!(b.shl(1).ones().collect::<Vec<_>>(), vec![64, 201]);
-        assert_eq!(b.shr(26).ones().collect::<Vec<_>>(), vec![37, 174]);
-        assert!(Bits512::bit(511).shl(1).is_empty());
-        assert!(Bits512::bit(0).shr(1).is_empty());
-        assert_eq!(Bits512::bit(5).shr(5).ones().collect::<Vec<_>>(), vec![0]);
+        assert_eq!(b.up(1).ones().collect::<Vec<_>>(), vec![64, 201]);
+        assert_eq!(b.down(26).ones().collect::<Vec<_>>(), vec![37, 174]);
+        assert!(Bits512::bit(511).up(1).is_empty());
+        assert!(Bits512::bit(0).down(1).is_empty());
+        assert_eq!(Bits512::bit(5).down(5).ones().collect::<Vec<_>>(), vec![0]);
     }
 
     #[test]
