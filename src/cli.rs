@@ -7,6 +7,7 @@ use gridtune::bots::BotSpec;
 use gridtune::evolve::{self, EvolveConfig};
 use gridtune::export::freeze::{self, Freshness};
 use gridtune::games::isolation::Isolation;
+use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::load_dir;
@@ -42,7 +43,7 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct GameArg {
-    /// The game: isolation.
+    /// The game: isolation or lightcycles.
     #[arg(long)]
     pub game: String,
 }
@@ -191,7 +192,11 @@ macro_rules! with_game {
                 type $G = Isolation;
                 $body
             }
-            other => bail!("unknown game `{other}`; games: isolation"),
+            "lightcycles" => {
+                type $G = LightCycles;
+                $body
+            }
+            other => bail!("unknown game `{other}`; games: isolation, lightcycles"),
         }
     };
 }
@@ -486,15 +491,18 @@ fn bench_cmd<G: GameKit>(a: &BenchArgs) -> Result<()> {
     };
     let mut bot = G::genome_bot(&genome.weights, Limits::nodes(200_000));
     let state = G::start(&maps[0].map);
-    if let gridtune::game::ToMove::One(p) = state.to_move() {
-        let started = Instant::now();
-        let _ = bot.choose(&state, p);
-        let t = started.elapsed().as_secs_f64();
-        println!(
-            "genome bot search: 200000-node budget from {} start in {t:.3}s",
-            maps[0].name
-        );
-    }
+    let player = match state.to_move() {
+        gridtune::game::ToMove::One(p) => p,
+        _ => 0,
+    };
+    let started = Instant::now();
+    let _ = bot.choose(&state, player);
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "genome bot search: 200000 nodes from {} start in {t:.3}s = {:.2} M nodes/s",
+        maps[0].name,
+        0.2 / t
+    );
 
     let map_list: Vec<G::Map> = maps.iter().map(|m| m.map.clone()).collect();
     let me = BotSpec::Genome {

@@ -2,6 +2,7 @@
 //! evolution, freeze, CLI) need from each.
 
 pub mod isolation;
+pub mod lightcycles;
 
 use crate::bots::Bot;
 use crate::game::{Game, Player};

@@ -3,5 +3,6 @@
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod simultaneous;
 
 pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult};

@@ -1,0 +1,57 @@
+//! How the genome bot (and so the submission bot) picks a move: alpha-beta
+//! over half-moves, itself committing first, while the bikes can meet; the
+//! longest-path filler once they are apart. Standard library only.
+
+use super::endgame::fill_move;
+use super::features::{separated, WeightedEval, Weights};
+use super::rules::{Direction, LightCycles};
+use crate::game::Player;
+use crate::search::simultaneous::{Sequential, SequentialEval};
+use crate::search::{AlphaBeta, Limits};
+
+/// The genome bot's searcher, kept between moves for its table.
+pub struct Engine {
+    search: AlphaBeta<Sequential<LightCycles>>,
+    eval: SequentialEval<WeightedEval>,
+}
+
+/// What a move decision found, for logs.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision {
+    pub direction: Direction,
+    /// Search score, or the filler's path length in the endgame.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub endgame: bool,
+}
+
+impl Engine {
+    pub fn new(weights: Weights, table_bits: u32) -> Self {
+        Engine {
+            search: AlphaBeta::new(table_bits),
+            eval: SequentialEval(WeightedEval(weights)),
+        }
+    }
+
+    pub fn choose(&mut self, state: &LightCycles, me: Player, limits: Limits) -> Decision {
+        if separated(state) {
+            let (direction, length) = fill_move(state, me, limits);
+            return Decision {
+                direction,
+                score: length,
+                depth: 0,
+                nodes: 0,
+                endgame: true,
+            };
+        }
+        let r = self.search.search(&Sequential::new(*state, me), &self.eval, limits);
+        Decision {
+            direction: r.best,
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            endgame: false,
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The Light Cycles contest protocol, both sides. Standard library only.
+
+use super::rules::{cell, Direction, LightCycles, MAX_HEIGHT, MAX_WIDTH};
+use crate::bitboard::Bits512;
+use crate::game::Player;
+use crate::protocol::{self, parse_position_text, parse_turn_block, Header, ProtocolError, TurnBlock};
+
+const MAX: (usize, usize) = (MAX_WIDTH, MAX_HEIGHT);
+
+/// The first line a bot receives: `W H my_id`.
+pub fn header(state: &LightCycles, me: Player) -> String {
+    format!("{} {} {}\n", state.width(), state.height(), me)
+}
+
+/// The `H + 3` lines both bots receive every turn.
+pub fn turn_block(state: &LightCycles) -> String {
+    let mut out = format!("turn {}\n", state.turns() + 1);
+    for p in 0..2 {
+        let (x, y) = state.head_xy(p);
+        out.push_str(&format!("{x} {y}\n"));
+    }
+    for row in state.board_rows() {
+        out.push_str(&row);
+        out.push('\n');
+    }
+    out
+}
+
+pub fn parse_header(line: &str, line_no: usize) -> Result<Header, ProtocolError> {
+    protocol::parse_header(line, line_no, MAX)
+}
+
+/// Parses one turn block given as cleaned, non-blank lines numbered from
+/// `first_line_no`; `size` is `(W, H)` from the header.
+pub fn parse_turn(lines: &[&str], size: Option<(usize, usize)>, first_line_no: usize) -> Result<LightCycles, ProtocolError> {
+    to_state(&parse_turn_block(lines, size, MAX, first_line_no)?)
+}
+
+fn to_state(block: &TurnBlock) -> Result<LightCycles, ProtocolError> {
+    let mut walls = Bits512::EMPTY;
+    let mut trails = [Bits512::EMPTY; 2];
+    for (y, row) in block.rows.iter().enumerate() {
+        for (x, c) in row.bytes().enumerate() {
+            match c {
+                b'.' => {}
+                b'#' => walls.set(cell(x, y)),
+                b'0' | b'1' => trails[(c - b'0') as usize].set(cell(x, y)),
+                _ => {
+                    return Err(ProtocolError::new(
+                        block.row_line(y),
+                        format!("unexpected `{}` at ({x}, {y})", c as char),
+                    ))
+                }
+            }
+        }
+    }
+    for (p, &(x, y)) in block.positions.iter().enumerate() {
+        if block.rows[y].as_bytes()[x] != b'0' + p as u8 {
+            return Err(ProtocolError::new(
+                block.first_line_no + 1 + p,
+                format!("bike {p} is at ({x}, {y}) but the board does not show `{p}` there"),
+            ));
+        }
+    }
+    Ok(LightCycles::from_parts(
+        block.width(),
+        block.height(),
+        walls,
+        trails,
+        block.positions,
+        (block.turn - 1) as u16,
+    ))
+}
+
+/// Parses a position file for `gridtune move`: the `W H my_id` line (it says
+/// which bike is yours) and a turn block.
+pub fn parse_position(text: &str) -> Result<(LightCycles, Player), ProtocolError> {
+    let (header, block) = parse_position_text(text, MAX)?;
+    let Some(header) = header else {
+        return Err(ProtocolError::new(
+            1,
+            "a Light Cycles position needs the `W H my_id` line first: the turn block does not say which bike is yours",
+        ));
+    };
+    Ok((to_state(&block)?, header.me))
+}
+
+/// Parses a bot's reply: exactly `UP`, `DOWN`, `LEFT` or `RIGHT` (cleaned).
+/// Anything else is an invalid line, which eliminates the bike.
+pub fn parse_reply(line: &str) -> Result<Direction, String> {
+    Direction::from_word(line).ok_or_else(|| format!("invalid line `{line}`: expected UP, DOWN, LEFT or RIGHT"))
+}
