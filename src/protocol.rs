@@ -233,3 +233,80 @@ pub fn parse_position_text(text: &str, max: (usize, usize)) -> Result<(Option<He
     let parsed = parse_turn_block(&block, header.map(|h| (h.width, h.height)), max, start_no)?;
     Ok((header, parsed))
 }
+
+/// The main loop of a grid game's submission bot: reads the `W H my_id`
+/// line, then each turn block of `H + 3` lines, and answers each with the
+/// line `choose` returns, flushed. A block that cannot be read is reported on
+/// stderr and skipped; `choose` may also decline (`None`) to answer. Returns
+/// when stdin closes (the game is over) or stdout does (the referee is gone).
+/// `choose` gets the parsed turn, the header, and when the block arrived.
+pub fn serve_turns<S, E: fmt::Display>(
+    bot: &str,
+    max: (usize, usize),
+    parse: impl Fn(&[&str], (usize, usize), usize) -> Result<S, E>,
+    mut choose: impl FnMut(&S, Header, std::time::Instant) -> Option<String>,
+) {
+    use std::io::Write;
+    let mut input = LineReader::new(std::io::stdin().lock());
+    let mut out = std::io::stdout().lock();
+    let Some((first_no, first)) = input.next_line() else {
+        return;
+    };
+    let header = match parse_header(first, first_no, max) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("{bot}: bad first line: {e}");
+            std::process::exit(1);
+        }
+    };
+    let mut block: Vec<String> = Vec::with_capacity(header.height + 3);
+    loop {
+        let Some((first_no, line)) = input.next_line() else {
+            return;
+        };
+        let arrived = std::time::Instant::now();
+        block.clear();
+        block.push(line.to_string());
+        while block.len() < header.height + 3 {
+            match input.next_line() {
+                Some((_, l)) => block.push(l.to_string()),
+                None => return,
+            }
+        }
+        let lines: Vec<&str> = block.iter().map(String::as_str).collect();
+        let turn = match parse(&lines, (header.width, header.height), first_no) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{bot}: cannot read turn: {e}");
+                continue;
+            }
+        };
+        if let Some(reply) = choose(&turn, header, arrived) {
+            if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Share of the per-move budget a submission bot's search may use; the rest
+/// covers reading, writing and the scheduler's jitter on a loaded server.
+pub const SEARCH_SHARE: f64 = 0.6;
+
+/// A submission bot's only option, `--budget-ms N`; exits with usage on
+/// anything else.
+pub fn budget_from_args(bot: &str) -> Option<u64> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = || -> ! {
+        eprintln!("usage: {bot} [--budget-ms N]");
+        std::process::exit(2);
+    };
+    match args.as_slice() {
+        [] => None,
+        [flag, n] if flag == "--budget-ms" => match n.parse() {
+            Ok(ms) if ms > 0 => Some(ms),
+            _ => usage(),
+        },
+        _ => usage(),
+    }
+}

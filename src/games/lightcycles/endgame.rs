@@ -35,7 +35,9 @@ impl Filler {
     /// Longest path found from `head` through `free`, at most `limit` deep.
     fn search(&mut self, head: usize, free: Bits512, steps: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.stopped = true;
         }
         if self.stopped {
@@ -87,7 +89,12 @@ pub fn fill_move(state: &LightCycles, me: Player, limits: Limits) -> (Direction,
     let mut choice = (Direction::Up, -1);
     let mut order: Vec<(u32, Direction, usize)> = STEPS
         .iter()
-        .filter_map(|&(d, _)| state.target(me, d).filter(|&c| free.has(c)).map(|c| (exits(c, free), d, c)))
+        .filter_map(|&(d, _)| {
+            state
+                .target(me, d)
+                .filter(|&c| free.has(c))
+                .map(|c| (exits(c, free), d, c))
+        })
         .collect();
     order.sort_unstable();
     for (_, d, c) in order {

@@ -129,7 +129,9 @@ pub struct SearchJudge {
 impl Bot<LightCycles> for SearchJudge {
     fn choose(&mut self, state: &LightCycles, p: Player) -> Direction {
         let root = Sequential::new(*state, p);
-        self.search.search(&root, &SequentialEval(self.eval), Limits::nodes(self.nodes)).best
+        self.search
+            .search(&root, &SequentialEval(self.eval), Limits::nodes(self.nodes))
+            .best
     }
 }
 

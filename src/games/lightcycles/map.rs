@@ -48,7 +48,8 @@ impl LightCyclesMap {
     /// Whether a wall runs all around the edge.
     pub fn bordered(&self) -> bool {
         let (w, h) = (self.width, self.height);
-        (0..w).all(|x| self.walls[0][x] && self.walls[h - 1][x]) && (0..h).all(|y| self.walls[y][0] && self.walls[y][w - 1])
+        (0..w).all(|x| self.walls[0][x] && self.walls[h - 1][x])
+            && (0..h).all(|y| self.walls[y][0] && self.walls[y][w - 1])
     }
 
     /// The position before the first turn.

@@ -32,7 +32,11 @@ pub fn parse_header(line: &str, line_no: usize) -> Result<Header, ProtocolError>
 
 /// Parses one turn block given as cleaned, non-blank lines numbered from
 /// `first_line_no`; `size` is `(W, H)` from the header.
-pub fn parse_turn(lines: &[&str], size: Option<(usize, usize)>, first_line_no: usize) -> Result<LightCycles, ProtocolError> {
+pub fn parse_turn(
+    lines: &[&str],
+    size: Option<(usize, usize)>,
+    first_line_no: usize,
+) -> Result<LightCycles, ProtocolError> {
     to_state(&parse_turn_block(lines, size, MAX, first_line_no)?)
 }
 

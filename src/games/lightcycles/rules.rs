@@ -71,7 +71,9 @@ pub enum Crash {
     OffBoard,
     Wall,
     /// Into a trail; the owner may be the bike itself.
-    Trail { owner: Player },
+    Trail {
+        owner: Player,
+    },
     /// Into the cell the other bike occupied at the start of the turn.
     Bike,
     /// Both bikes into the same empty cell.
