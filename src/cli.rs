@@ -179,9 +179,12 @@ pub struct BenchArgs {
     /// Perft depth from each train map's start.
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
-    /// Games for the games-per-second figure.
+    /// Games for each games-per-second figure.
     #[arg(long, default_value_t = 40)]
     pub games: usize,
+    /// The genome bot's node budget per move (the default evolve config's).
+    #[arg(long, default_value_t = 1500)]
+    pub nodes: u64,
 }
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`.
@@ -505,22 +508,29 @@ fn bench_cmd<G: GameKit>(a: &BenchArgs) -> Result<()> {
     );
 
     let map_list: Vec<G::Map> = maps.iter().map(|m| m.map.clone()).collect();
-    let me = BotSpec::Genome {
-        label: "frozen".into(),
-        weights: genome.weights,
-        limits: Limits::nodes(2000),
-    };
     let schedule = arena::paired_schedule(map_list.len(), a.games / 2, 1);
-    for judge in G::JUDGES {
+    let rate = |a: &BotSpec, b: &BotSpec| {
         let started = Instant::now();
-        let _ = arena::play_schedule::<G>(&map_list, &me, &BotSpec::Judge(judge.to_string()), &schedule);
-        let t = started.elapsed().as_secs_f64();
-        println!(
-            "frozen genome (2000 nodes) vs {judge}: {} games in {t:.2}s = {:.1} games/s on {} threads",
-            schedule.len(),
-            schedule.len() as f64 / t,
-            rayon::current_num_threads()
-        );
+        let _ = arena::play_schedule::<G>(&map_list, a, b, &schedule);
+        schedule.len() as f64 / started.elapsed().as_secs_f64()
+    };
+    println!(
+        "games per second on {} threads, {} games each:",
+        rayon::current_num_threads(),
+        schedule.len()
+    );
+    let judges: Vec<BotSpec> = G::JUDGES.iter().map(|j| BotSpec::Judge(j.to_string())).collect();
+    for (i, a) in judges.iter().enumerate() {
+        let b = &judges[(i + 1) % judges.len()];
+        println!("  {} vs {}: {:.1}", a.label(), b.label(), rate(a, b));
+    }
+    let me = BotSpec::Genome {
+        label: format!("frozen genome ({} nodes)", a.nodes),
+        weights: genome.weights,
+        limits: Limits::nodes(a.nodes),
+    };
+    for judge in &judges {
+        println!("  {} vs {}: {:.1}", me.label(), judge.label(), rate(&me, judge));
     }
     Ok(())
 }

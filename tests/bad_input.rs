@@ -168,3 +168,50 @@ fn config_errors_name_the_field() {
     );
     assert!(err(&text.replace("seed: 1,", "seed: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
 }
+
+mod lightcycles {
+    use gridtune::games::lightcycles::protocol::{parse_position, parse_reply};
+    use gridtune::games::lightcycles::LightCyclesMap;
+
+    const TURN_2: &str = "turn 2\n3 2\n11 6\n###############\n#...##........#\n#..0##....#####\n#..0##....#####\n#.........###.#\n#.###.....###.#\n#.###......1..#\n#####....##1..#\n#####....##...#\n#........##...#\n###############\n";
+
+    #[test]
+    fn map_errors_name_the_rule() {
+        let err = |t: &str| LightCyclesMap::parse(t, "lc.txt").unwrap_err().to_string();
+        assert_eq!(err("14 11\n"), "lc.txt:1: width 14 is outside 15..=25");
+        assert_eq!(err("15 19\n"), "lc.txt:1: height 19 is outside 10..=18");
+        let row = ".".repeat(15);
+        let mut rows = vec![row.clone(); 10];
+        rows[2] = format!("..0{}", &row[3..]);
+        rows[7] = format!("{}1..", &row[..12]);
+        rows[0] = format!("#{}", &row[1..]);
+        let text = format!("15 10\n{}\n", rows.join("\n"));
+        assert!(err(&text)
+            .contains("walls are not symmetric under 180-degree rotation: (0, 0) is a wall but (14, 9) is free"));
+        let boxed = "15 10\n###############\n#0#...........#\n###...........#\n#.............#\n#.............#\n#.............#\n#.............#\n#...........###\n#...........#1#\n###############\n";
+        assert_eq!(
+            err(boxed),
+            "lc.txt:1: bike 0 has no safe first move from its start (1, 1)"
+        );
+    }
+
+    #[test]
+    fn a_position_needs_its_header_and_replies_are_exact_words() {
+        assert!(parse_position(TURN_2)
+            .unwrap_err()
+            .to_string()
+            .contains("needs the `W H my_id` line"));
+        let bad_head = TURN_2.replace("11 6\n", "12 6\n");
+        assert!(parse_position(&format!("15 11 0\n{bad_head}"))
+            .unwrap_err()
+            .to_string()
+            .contains("line 4: bike 1 is at (12, 6) but the board does not show `1` there"));
+        assert_eq!(parse_reply("LEFT").unwrap().to_string(), "LEFT");
+        for bad in ["up", "NORTH", "1", "", "LEFT LEFT", " UP"] {
+            assert_eq!(
+                parse_reply(bad).unwrap_err(),
+                format!("invalid line `{bad}`: expected UP, DOWN, LEFT or RIGHT")
+            );
+        }
+    }
+}

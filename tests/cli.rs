@@ -31,10 +31,10 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn tiny_config(dir: &Path, seed: u64) -> PathBuf {
+fn tiny_config(dir: &Path, game: &str, judges: [&str; 2], seed: u64) -> PathBuf {
     let text = format!(
         r#"(
-    game: "isolation",
+    game: "{game}",
     seed: {seed},
     generations: 2,
     population: 4,
@@ -43,18 +43,20 @@ fn tiny_config(dir: &Path, seed: u64) -> PathBuf {
     crossover: 0.7,
     mutation_rate: 0.3,
     mutation_scale: 0.1,
-    seed_genome: "{root}/genomes/isolation/default.ron",
-    train_maps: "{root}/maps/isolation/train",
-    holdout_maps: "{root}/maps/isolation/holdout",
-    judges: [("random_safe", 1.0), ("mobility", 2.0)],
+    seed_genome: "{root}/genomes/{game}/default.ron",
+    train_maps: "{root}/maps/{game}/train",
+    holdout_maps: "{root}/maps/{game}/holdout",
+    judges: [("{j0}", 1.0), ("{j1}", 2.0)],
     peer_opponents: 1,
     peer_weight: 0.2,
     nodes: 150,
     holdout_pairs: 2,
 )"#,
-        root = root().display()
+        root = root().display(),
+        j0 = judges[0],
+        j1 = judges[1],
     );
-    let path = dir.join("tiny.ron");
+    let path = dir.join(format!("{game}.ron"));
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -72,7 +74,7 @@ fn table_without_seconds(run: &Path) -> String {
 #[test]
 fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     let dir = scratch("evolve");
-    let config = tiny_config(&dir, 7);
+    let config = tiny_config(&dir, "isolation", ["random_safe", "mobility"], 7);
     let mut runs = Vec::new();
     for name in ["a", "b"] {
         let out = dir.join(name);
@@ -268,9 +270,82 @@ fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
 }
 
 #[test]
-fn the_committed_constants_match_the_committed_champion() {
-    let o = gridtune(&["freeze", "--game", "isolation", "--check"], root());
+fn the_committed_constants_match_the_committed_champions() {
+    for game in ["isolation", "lightcycles"] {
+        let o = gridtune(&["freeze", "--game", game, "--check"], root());
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn lightcycles_runs_through_match_move_and_perft() {
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "lightcycles",
+            "--bot",
+            "genome:genomes/lightcycles/best.ron",
+            "--bot",
+            "judge:flood",
+            "--maps",
+            "maps/lightcycles/train",
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+        ],
+        root(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("4 games"), "{}", stdout(&o));
+
+    let dir = scratch("lightcycles");
+    let pos = dir.join("turn2.txt");
+    let block = "15 11 0\nturn 2\n3 2\n11 6\n###############\n#...##........#\n#..0##....#####\n#..0##....#####\n#.........###.#\n#.###.....###.#\n#.###......1..#\n#####....##1..#\n#####....##...#\n#........##...#\n###############\n";
+    std::fs::write(&pos, block).unwrap();
+    for bot in [
+        "judge:random_safe",
+        "judge:flood",
+        "judge:voronoi",
+        "judge:chamber",
+        "judge:filler",
+        "genome:genomes/lightcycles/best.ron",
+    ] {
+        let o = gridtune(
+            &[
+                "move",
+                "--game",
+                "lightcycles",
+                "--bot",
+                bot,
+                "--position",
+                pos.to_str().unwrap(),
+            ],
+            root(),
+        );
+        assert!(o.status.success(), "{bot}: {}", stderr(&o));
+        let reply = stdout(&o);
+        assert!(
+            ["UP", "LEFT"].contains(&reply.trim()),
+            "{bot} answered {reply:?}: only UP and LEFT are safe"
+        );
+    }
+    // Each turn offers 4 x 4 joint moves.
+    let o = gridtune(
+        &[
+            "perft",
+            "--game",
+            "lightcycles",
+            "--position",
+            pos.to_str().unwrap(),
+            "--depth",
+            "2",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(": 16 "), "{}", stdout(&o));
 }
 
 #[test]
@@ -331,6 +406,53 @@ fn bad_input_exits_with_code_2_and_says_where() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("g.ron: weight `own_mobility` = 1000 is outside -40..=100 in steps of 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn evolve_runs_lightcycles_the_same_way() {
+    let dir = scratch("evolve-lightcycles");
+    let config = tiny_config(&dir, "lightcycles", ["random_safe", "flood"], 3);
+    let out = dir.join("run");
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "lightcycles",
+            "--config",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("champion on holdout maps: random_safe"),
+        "{}",
+        stdout(&o)
+    );
+    let csv = std::fs::read_to_string(out.join("generations.csv")).unwrap();
+    assert!(
+        csv.starts_with("generation,best,mean,median,peer,random_safe,flood,games,seconds\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 3);
+    let best = std::fs::read_to_string(out.join("best.ron")).unwrap();
+    assert!(
+        best.contains("game: \"lightcycles\"") && best.contains("\"territory\":"),
+        "{best}"
+    );
+    // A config for one game is refused by another.
+    let o = gridtune(
+        &["evolve", "--game", "isolation", "--config", config.to_str().unwrap()],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown judge `flood`") || stderr(&o).contains("config is for `lightcycles`"),
         "{}",
         stderr(&o)
     );

@@ -7,75 +7,13 @@ use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Long enough that only a hung bot trips it; replies are not timed against it.
-const HANG: Duration = Duration::from_secs(20);
+mod common;
+use common::BotProcess;
 
-struct BotProcess {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl BotProcess {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_isolation-bot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("isolation-bot starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        BotProcess {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Sends a turn and waits for the reply; returns it with the time taken.
-    fn ask(&mut self, text: &str) -> (String, Duration) {
-        let started = Instant::now();
-        self.send(text);
-        let line = self.lines.recv_timeout(HANG).expect("the bot replies");
-        (line, started.elapsed())
-    }
-
-    /// Closes stdin and returns the exit status.
-    fn finish(mut self) -> std::process::ExitStatus {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + HANG;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(self.lines.try_recv().is_err(), "the bot printed after the game");
-                return status;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("the bot did not exit when stdin closed");
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
+fn start() -> BotProcess {
+    BotProcess::start(env!("CARGO_BIN_EXE_isolation-bot"))
 }
 
 const TRANSCRIPT_BLOCKS: [&str; 3] = [
@@ -85,12 +23,11 @@ const TRANSCRIPT_BLOCKS: [&str; 3] = [
 ];
 
 fn play_transcript(sloppy: bool) {
-    let mut bot = BotProcess::start();
+    let mut bot = start();
     bot.send(if sloppy { "\n7 7 0  \r\n" } else { "7 7 0\n" });
     for block in TRANSCRIPT_BLOCKS {
         let text = if sloppy {
-            // Blank lines between lines, trailing spaces and \r on each.
-            block.lines().map(|l| format!("{l} \r\n\n")).collect()
+            common::sloppy(block)
         } else {
             block.to_string()
         };
@@ -114,7 +51,7 @@ fn ignores_blank_lines_trailing_spaces_and_carriage_returns() {
 
 #[test]
 fn exits_cleanly_when_stdin_closes_before_any_turn() {
-    let mut bot = BotProcess::start();
+    let mut bot = start();
     bot.send("7 7 1\n");
     assert!(bot.finish().success());
 }
@@ -130,7 +67,7 @@ fn forty_games_against_a_random_bot_without_an_illegal_move() {
         let map = IsolationMap::generate(&mut rng);
         let me = game % 2;
         let mut state: Isolation = map.start_state();
-        let mut bot = BotProcess::start();
+        let mut bot = start();
         bot.send(&header(&state, me));
         let mut moves = IsolationMoves::new();
         while let ToMove::One(p) = state.to_move() {

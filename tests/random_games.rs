@@ -4,6 +4,7 @@
 
 use gridtune::game::{MoveBuffer, ToMove};
 use gridtune::games::isolation::Isolation;
+use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::GameKit;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -70,4 +71,9 @@ fn random_games<G: GameKit>(games: usize, seed: u64) {
 #[test]
 fn isolation_random_games_keep_the_contracts() {
     random_games::<Isolation>(2000, 1);
+}
+
+#[test]
+fn lightcycles_random_games_keep_the_contracts() {
+    random_games::<LightCycles>(500, 2);
 }

@@ -86,10 +86,8 @@ impl LightCyclesMap {
                 }
             }
             if rng.random_bool(0.5) {
-                for x in 0..width {
-                    walls[0][x] = true;
-                    walls[height - 1][x] = true;
-                }
+                walls[0].fill(true);
+                walls[height - 1].fill(true);
                 for row in walls.iter_mut() {
                     row[0] = true;
                     row[width - 1] = true;
@@ -111,17 +109,11 @@ impl LightCyclesMap {
             }
             // Seal off what the bikes can never reach (symmetric, as the
             // region holding both mirrored starts is).
-            let mut reachable = vec![vec![false; width]; height];
+            let mut sealed = vec![vec![true; width]; height];
             for &(x, y) in &region {
-                reachable[y][x] = true;
+                sealed[y][x] = false;
             }
-            for y in 0..height {
-                for x in 0..width {
-                    if !reachable[y][x] {
-                        map.walls[y][x] = true;
-                    }
-                }
-            }
+            map.walls = sealed;
             let map = LightCyclesMap(map);
             if map.validate().is_ok() {
                 return map;

@@ -176,8 +176,8 @@ impl LightCycles {
         turns: u16,
     ) -> Self {
         let mut state = Self::new(width, height, walls, heads);
-        for p in 0..2 {
-            for c in trails[p].ones() {
+        for (p, trail) in trails.iter().enumerate() {
+            for c in trail.ones() {
                 if !state.trails[p].has(c) {
                     state.occupy(p, c);
                 }
@@ -281,14 +281,12 @@ impl LightCycles {
         if let (Some(a), Some(b)) = (targets[0], targets[1]) {
             if a == b {
                 let (x, y) = xy(a);
-                for p in 0..2 {
-                    self.eliminated[p] = Some(Elimination {
-                        crash: Crash::SameCell,
-                        at: (x as i32, y as i32),
-                        turn,
-                    });
-                    targets[p] = None;
-                }
+                self.eliminated = [Some(Elimination {
+                    crash: Crash::SameCell,
+                    at: (x as i32, y as i32),
+                    turn,
+                }); 2];
+                targets = [None; 2];
             }
         }
         for (p, target) in targets.into_iter().enumerate() {

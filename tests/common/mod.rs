@@ -1,0 +1,78 @@
+//! Shared by the submission-bot tests: a bot run as a real process.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// Long enough that only a hung bot trips it; replies are not timed against it.
+const HANG: Duration = Duration::from_secs(20);
+
+pub struct BotProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl BotProcess {
+    pub fn start(program: &str) -> Self {
+        let mut child = Command::new(program)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{program} does not start: {e}"));
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        BotProcess {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        }
+    }
+
+    pub fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a turn and waits for the reply; returns it with the time taken.
+    pub fn ask(&mut self, text: &str) -> (String, Duration) {
+        let started = Instant::now();
+        self.send(text);
+        let line = self.lines.recv_timeout(HANG).expect("the bot replies");
+        (line, started.elapsed())
+    }
+
+    /// Closes stdin and returns the exit status.
+    pub fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + HANG;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(self.lines.try_recv().is_err(), "the bot printed after the game");
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the bot did not exit when stdin closed");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// The same protocol text with a trailing space and `\r` on every line and a
+/// blank line after each: what the statements say a bot must tolerate.
+pub fn sloppy(text: &str) -> String {
+    text.lines().map(|l| format!("{l} \r\n\n")).collect()
+}
