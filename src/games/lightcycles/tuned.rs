@@ -6,14 +6,14 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    10, // territory
+    9, // territory
     2, // edges
-    0, // parity
-    0, // chamber
-    4, // mobility
+    -13, // parity
+    8, // chamber
+    -25, // mobility
     0, // distance
-    100, // endgame_space
-    2000, // endgame_win
+    250, // endgame_space
+    1750, // endgame_win
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
