@@ -8,6 +8,7 @@ use gridtune::evolve::{self, EvolveConfig};
 use gridtune::export::freeze::{self, Freshness};
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::load_dir;
@@ -26,8 +27,12 @@ pub struct Cli {
 pub enum Command {
     /// Evolve evaluation weights against the judge clones and each other.
     Evolve(EvolveArgs),
-    /// Play two bots on both sides of each map and print the score.
+    /// Play two bots on both sides of each map and print the score (for a
+    /// four-seat game, a tournament of the bots given).
     Match(MatchArgs),
+    /// Play every combination of the bots at the game's table size, seated in
+    /// list order, and print each bot's average result.
+    Tournament(TournamentArgs),
     /// Print the move a bot makes in one position (the protocol's turn text).
     Move(MoveArgs),
     /// Count move sequences of a given length from a position.
@@ -43,7 +48,7 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct GameArg {
-    /// The game: isolation or lightcycles.
+    /// The game: isolation, lightcycles or slime.
     #[arg(long)]
     pub game: String,
 }
@@ -101,6 +106,28 @@ pub struct MatchArgs {
     /// Games to play, in pairs (both sides of a map); default two per map.
     #[arg(long)]
     pub games: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// A bot: judge:NAME or genome:PATH; at least as many as the table seats.
+    #[arg(long = "bot", required = true, num_args = 1)]
+    pub bots: Vec<String>,
+    /// Map folder; default maps/<game>/train.
+    #[arg(long)]
+    pub maps: Option<PathBuf>,
+    /// Games per table (seeds and maps vary between them).
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// Play every seating of each combination, not only list order.
+    #[arg(long)]
+    pub all_seatings: bool,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[command(flatten)]
@@ -199,7 +226,11 @@ macro_rules! with_game {
                 type $G = LightCycles;
                 $body
             }
-            other => bail!("unknown game `{other}`; games: isolation, lightcycles"),
+            "slime" => {
+                type $G = Slime;
+                $body
+            }
+            other => bail!("unknown game `{other}`; games: isolation, lightcycles, slime"),
         }
     };
 }
@@ -208,6 +239,9 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Evolve(a) => with_game!(a.game.game, G => evolve_cmd::<G>(&a)),
         Command::Match(a) => with_game!(a.game.game, G => match_cmd::<G>(&a)),
+        Command::Tournament(a) => with_game!(a.game.game, G => tournament_cmd::<G>(
+            &a.bots, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed, &a.budget
+        )),
         Command::Move(a) => with_game!(a.game.game, G => move_cmd::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft_cmd::<G>(&a)),
         Command::Freeze(a) => with_game!(a.game.game, G => freeze_cmd::<G>(&a)),
@@ -326,7 +360,73 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     Ok(())
 }
 
+fn tournament_cmd<G: GameKit>(
+    bots: &[String],
+    maps: Option<&Path>,
+    rounds: usize,
+    all_seatings: bool,
+    seed: u64,
+    budget: &BudgetArgs,
+) -> Result<()> {
+    if bots.len() < G::PLAYERS {
+        bail!(
+            "a {} table has {} seats: give at least {} --bot",
+            G::NAME,
+            G::PLAYERS,
+            G::PLAYERS
+        );
+    }
+    if rounds == 0 {
+        bail!("--rounds must be at least 1");
+    }
+    let limits = budget.limits();
+    let specs = bots
+        .iter()
+        .map(|s| BotSpec::parse::<G>(s, limits))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
+    let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
+    let started = Instant::now();
+    let totals = arena::tournament::<G>(&maps, &specs, rounds, all_seatings, seed);
+    let total_games = totals.tables * rounds;
+    println!(
+        "{} tables{} x {rounds} games on {}: {total_games} games in {:.1}s",
+        totals.tables,
+        if all_seatings {
+            " (every seating)"
+        } else {
+            " (seated in list order)"
+        },
+        dir.display(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut order: Vec<usize> = (0..specs.len()).collect();
+    let average = |i: usize| totals.points[i] / totals.games[i].max(1) as f64;
+    order.sort_by(|&a, &b| average(b).total_cmp(&average(a)));
+    println!("{:<40} {:>6} {:>10} {:>9}", "bot", "games", "average", "share");
+    for i in order {
+        println!(
+            "{:<40} {:>6} {:>10.2} {:>8.1}%",
+            specs[i].label(),
+            totals.games[i],
+            G::points_to_result(average(i), &maps[0]),
+            100.0 * average(i)
+        );
+    }
+    Ok(())
+}
+
 fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
+    if G::PLAYERS > 2 {
+        return tournament_cmd::<G>(
+            &a.bots,
+            a.maps.as_deref(),
+            a.games.unwrap_or(1),
+            false,
+            a.seed,
+            &a.budget,
+        );
+    }
     if a.bots.len() != 2 {
         bail!("match needs exactly two --bot, got {}", a.bots.len());
     }

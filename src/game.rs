@@ -178,6 +178,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// act: where the rules let a player pass, the pass is a real move.
     fn legal_moves(&self, p: Player, out: &mut Self::Moves);
 
+    /// Whether `m` is a pass that leaves the board as it is. Perft counts a
+    /// pass only when it is a player's one choice (Slime lets a player pass at
+    /// any time; a pass is a real move in the other games' terms only when
+    /// forced).
+    fn is_pass(&self, m: &Self::Move) -> bool {
+        let _ = m;
+        false
+    }
+
     /// Applies the move of the player to act (sequential games).
     fn play(&mut self, m: Self::Move);
 

@@ -1,5 +1,7 @@
 //! Perft: the number of move sequences of a given length, the standard check
 //! that move generation is exact. Game-independent. Standard library only.
+//!
+//! A pass counts only when it is the player's one choice (see `Game::is_pass`).
 
 use crate::game::{Game, MoveBuffer, ToMove};
 
@@ -14,12 +16,14 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
         ToMove::One(p) => {
             let mut moves = G::Moves::default();
             state.legal_moves(p, &mut moves);
+            let all = moves.as_slice();
+            let acting = all.iter().filter(|m| !state.is_pass(m)).count();
+            let counted = |m: &&G::Move| acting == 0 || !state.is_pass(m);
             if depth == 1 {
-                return moves.as_slice().len() as u64;
+                return all.iter().filter(counted).count() as u64;
             }
-            moves
-                .as_slice()
-                .iter()
+            all.iter()
+                .filter(counted)
                 .map(|&m| {
                     let mut child = state.clone();
                     child.play(m);

@@ -3,6 +3,7 @@
 
 pub mod isolation;
 pub mod lightcycles;
+pub mod slime;
 
 use crate::bots::Bot;
 use crate::game::{Game, Player};
@@ -38,6 +39,12 @@ pub trait GameKit: Game + Sized {
     fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError>;
     /// A random legal map in the game's text format.
     fn generate_map_text(rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> String;
+    /// A seat's average points as the contest reports results: the rate
+    /// itself for two-player games; Slime overrides it with squares held.
+    fn points_to_result(points: f64, map: &Self::Map) -> f64 {
+        let _ = map;
+        points
+    }
     /// How a move is written in the protocol.
     fn move_text(m: Self::Move) -> String;
 }

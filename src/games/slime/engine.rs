@@ -1,0 +1,155 @@
+//! The genome bot's search: best-reply search (Schadd and Winands, 2011).
+//!
+//! Why best-reply search rather than paranoid or max^n: in a four-player
+//! game paranoid search assumes all three opponents coordinate against us and
+//! spends three plies of depth on them per round, and max^n cannot prune.
+//! Best-reply search lets only the opponent with the strongest reply move at
+//! each "opponent" ply (the others are treated as passing), so the tree
+//! alternates our moves with one reply: twice the depth for us at the same
+//! cost, alpha-beta pruning applies, and it beat both in the games it was
+//! tested on. The tree is expressed as a two-sided `Game` (us against the best
+//! replier) so the shared alpha-beta searches it. Standard library only.
+
+use super::features::{evaluate, Weights};
+use super::rules::{Slime, SlimeMove, SlimeMoves};
+use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
+use crate::search::{AlphaBeta, Evaluator, Limits};
+
+/// A move in the best-reply tree: a seat and its move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatMove {
+    pub seat: u8,
+    pub m: SlimeMove,
+}
+
+/// Our moves, or all three opponents' replies together.
+pub type SeatMoves = MoveList<SeatMove, { 3 * super::rules::MAX_MOVES }>;
+
+/// Slime seen as us (side 0) against whichever opponent replies best (side 1).
+#[derive(Clone, Copy, Debug)]
+pub struct BestReply {
+    pub inner: Slime,
+    pub me: Player,
+    our_turn: bool,
+}
+
+impl BestReply {
+    pub fn new(inner: Slime, me: Player) -> Self {
+        BestReply {
+            inner,
+            me,
+            our_turn: true,
+        }
+    }
+}
+
+impl Game for BestReply {
+    type Move = SeatMove;
+    type Moves = SeatMoves;
+
+    const NAME: &'static str = "slime-best-reply";
+    const PLAYERS: usize = 2;
+    const SIMULTANEOUS: bool = false;
+
+    fn max_length(&self) -> u32 {
+        self.inner.max_length()
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.inner.to_move() {
+            ToMove::Over => ToMove::Over,
+            _ => ToMove::One(if self.our_turn { 0 } else { 1 }),
+        }
+    }
+
+    fn legal_moves(&self, side: Player, out: &mut SeatMoves) {
+        out.clear();
+        let mut moves = SlimeMoves::new();
+        let seats: &[Player] = &if side == 0 {
+            [self.me; 3]
+        } else {
+            [(self.me + 1) % 4, (self.me + 2) % 4, (self.me + 3) % 4]
+        };
+        let seats = if side == 0 { &seats[..1] } else { seats };
+        for &seat in seats {
+            self.inner.actions(seat, &mut moves);
+            for &m in moves.iter() {
+                out.push(SeatMove { seat: seat as u8, m });
+            }
+        }
+        // Passing is always possible (a reply that changes nothing).
+        out.push(SeatMove {
+            seat: seats[0] as u8,
+            m: SlimeMove::PASS,
+        });
+    }
+
+    fn play(&mut self, m: SeatMove) {
+        self.inner.apply(m.seat as Player, m.m);
+        self.inner.skip_turn();
+        self.our_turn = !self.our_turn;
+    }
+
+    /// At the end, side 0 wins with more squares than every opponent.
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()?;
+        let mine = self.inner.count(self.me);
+        let best_other = (0..4)
+            .filter(|&q| q != self.me)
+            .map(|q| self.inner.count(q))
+            .max()
+            .unwrap_or(0);
+        let mut points = [0.0; MAX_PLAYERS];
+        points[0] = match mine.cmp(&best_other) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+        points[1] = 1.0 - points[0];
+        Some(Outcome { points })
+    }
+
+    fn hash(&self) -> u64 {
+        mix64(self.inner.hash() ^ (self.our_turn as u64) << 40 ^ (self.me as u64) << 41)
+    }
+}
+
+/// Side 0's evaluation is ours; side 1's is its negation (zero-sum view).
+#[derive(Clone, Copy, Debug)]
+pub struct BestReplyEval(pub Weights);
+
+impl Evaluator<BestReply> for BestReplyEval {
+    fn evaluate(&self, state: &BestReply, side: Player) -> i32 {
+        let ours = evaluate(&state.inner, state.me, &self.0);
+        if side == 0 {
+            ours
+        } else {
+            -ours
+        }
+    }
+}
+
+/// The genome bot's searcher, kept between moves for its table.
+pub struct Engine {
+    search: AlphaBeta<BestReply>,
+    eval: BestReplyEval,
+}
+
+impl Engine {
+    pub fn new(weights: Weights, table_bits: u32) -> Self {
+        Engine {
+            search: AlphaBeta::new(table_bits),
+            eval: BestReplyEval(weights),
+        }
+    }
+
+    pub fn choose(&mut self, state: &Slime, me: Player, limits: Limits) -> SlimeMove {
+        if state.to_move() == ToMove::Over {
+            return SlimeMove::PASS;
+        }
+        self.search
+            .search(&BestReply::new(*state, me), &self.eval, limits)
+            .best
+            .m
+    }
+}

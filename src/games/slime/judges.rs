@@ -1,0 +1,190 @@
+//! Clones of the statement's Slime bots. A clone makes the move that the
+//! original program's output makes on the real control program, quirks
+//! included: a reply that does not end its line is a pass there, so
+//! DeathSlime (Ruby `STDOUT.write`) and Lichen (R `cat`) pass on every turn.
+//! The deterministic clones are compared with the original programs in
+//! tests/slime_clones.rs.
+
+use super::rules::{rc, square, Slime, SlimeMove, SlimeMoves};
+use crate::bots::Bot;
+use crate::game::Player;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The judge clones, by the names specs use. ShallowBlue.java and
+/// CornerSlime.cpp are not cloned yet.
+pub const JUDGES: &[&str] = &["greedy_slime", "jumper", "death_slime", "lichen", "simplebot"];
+
+pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Slime>>> {
+    let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    Some(match name {
+        "greedy_slime" => Box::new(GreedySlime),
+        "jumper" => Box::new(Jumper),
+        // Both print their move without a newline: always a pass.
+        "death_slime" | "lichen" => Box::new(Passer),
+        "simplebot" => Box::new(SimpleBot { rng }),
+        _ => return None,
+    })
+}
+
+/// The eight neighbours of `(r, c)` that are on an `n x n` board.
+fn neighbours(n: usize, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
+    (-1i32..=1)
+        .flat_map(move |i| (-1i32..=1).map(move |j| (i, j)))
+        .filter(|&(i, j)| i != 0 || j != 0)
+        .map(move |(i, j)| (r as i32 + i, c as i32 + j))
+        .filter(move |&(a, b)| a >= 0 && b >= 0 && a < n as i32 && b < n as i32)
+        .map(|(a, b)| (a as usize, b as usize))
+}
+
+/// GreedySlime.py: the best immediate net gain (spread +1, jump 0, merge -1,
+/// plus the squares converted or filled); the first maximum in generation
+/// order (source row, column, then deltas -2..=2 by -2..=2). With no move at
+/// all, `max` of nothing raises and the crash is a pass.
+pub struct GreedySlime;
+
+impl Bot<Slime> for GreedySlime {
+    fn choose(&mut self, state: &Slime, p: Player) -> SlimeMove {
+        let n = state.size();
+        let owner = |r: usize, c: usize| state.owner(square(r, c));
+        let mut best: Option<(i32, SlimeMove)> = None;
+        for r0 in 0..n {
+            for c0 in 0..n {
+                if owner(r0, c0) != Some(p) {
+                    continue;
+                }
+                for i in -2i32..=2 {
+                    for j in -2i32..=2 {
+                        if i == 0 && j == 0 {
+                            continue;
+                        }
+                        let (r1, c1) = (r0 as i32 + i, c0 as i32 + j);
+                        if r1 < 0 || c1 < 0 || r1 >= n as i32 || c1 >= n as i32 {
+                            continue;
+                        }
+                        let (r1, c1) = (r1 as usize, c1 as usize);
+                        let target = owner(r1, c1);
+                        let near = i.abs() <= 1 && j.abs() <= 1;
+                        let (initial, merge) = match (near, target) {
+                            (true, None) => (1, false),
+                            (true, Some(q)) if q == p => (-1, true),
+                            (false, None) => (0, false),
+                            _ => continue,
+                        };
+                        let gain = neighbours(n, r1, c1)
+                            .filter(|&(a, b)| match owner(a, b) {
+                                None => merge,
+                                Some(q) => !merge && q != p,
+                            })
+                            .count() as i32;
+                        let net = initial + gain;
+                        if best.is_none_or(|(b, _)| net > b) {
+                            best = Some((net, SlimeMove::new((r0, c0), (r1, c1))));
+                        }
+                    }
+                }
+            }
+        }
+        best.map_or(SlimeMove::PASS, |(_, m)| m)
+    }
+}
+
+/// Jumper.cpp: moves (at distance 1 or 2, despite its name) to the empty
+/// square nearest the centre, rounding the distance to an integer; the first
+/// minimum over its own squares in row-major order. Its bounds check is
+/// `> 0`, so it never lands in row 0 or column 0. Passes when nothing fits.
+pub struct Jumper;
+
+impl Jumper {
+    /// `CalcRadius`: the rounded float distance from `(n/2, n/2)`.
+    fn radius(n: usize, r: usize, c: usize) -> i32 {
+        let mid = n as f32 / 2.0;
+        let (dr, dc) = (r as f32 - mid, c as f32 - mid);
+        ((dr * dr + dc * dc).sqrt() + 0.5) as i32
+    }
+}
+
+impl Bot<Slime> for Jumper {
+    fn choose(&mut self, state: &Slime, p: Player) -> SlimeMove {
+        let n = state.size();
+        let mut best: Option<(i32, SlimeMove)> = None;
+        for r in 0..n {
+            for c in 0..n {
+                if state.owner(square(r, c)) != Some(p) {
+                    continue;
+                }
+                let mut cell_best: Option<(i32, SlimeMove)> = None;
+                for dr in -2i32..3 {
+                    for dc in -2i32..3 {
+                        let (tr, tc) = (r as i32 + dr, c as i32 + dc);
+                        let distance = dr.abs().max(dc.abs());
+                        if tr > 0
+                            && tr < n as i32
+                            && tc > 0
+                            && tc < n as i32
+                            && (1..=2).contains(&distance)
+                            && state.owner(square(tr as usize, tc as usize)).is_none()
+                        {
+                            let rad = Self::radius(n, tr as usize, tc as usize);
+                            if cell_best.is_none_or(|(b, _)| rad < b) {
+                                cell_best = Some((rad, SlimeMove::new((r, c), (tr as usize, tc as usize))));
+                            }
+                        }
+                    }
+                }
+                if let Some((rad, m)) = cell_best {
+                    if rad < best.map_or(1000, |(b, _)| b) {
+                        best = Some((rad, m));
+                    }
+                }
+            }
+        }
+        best.map_or(SlimeMove::PASS, |(_, m)| m)
+    }
+}
+
+/// Always passes: what the control program makes of a reply with no newline.
+pub struct Passer;
+
+impl Bot<Slime> for Passer {
+    fn choose(&mut self, _state: &Slime, _p: Player) -> SlimeMove {
+        SlimeMove::PASS
+    }
+}
+
+/// The control program's sample: a random spread if any exists, else a
+/// random jump, else a pass.
+pub struct SimpleBot {
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Bot<Slime> for SimpleBot {
+    fn choose(&mut self, state: &Slime, p: Player) -> SlimeMove {
+        let mut actions = SlimeMoves::new();
+        state.actions(p, &mut actions);
+        let empty = state.empty();
+        let distance = |m: &SlimeMove| {
+            let ((a, b), (c, d)) = (rc(m.from), rc(m.to));
+            a.abs_diff(c).max(b.abs_diff(d))
+        };
+        let to_empty = |m: &&SlimeMove| empty & (1u128 << m.to) != 0;
+        let spreads: Vec<SlimeMove> = actions
+            .iter()
+            .filter(to_empty)
+            .filter(|m| distance(m) == 1)
+            .copied()
+            .collect();
+        let jumps: Vec<SlimeMove> = actions
+            .iter()
+            .filter(to_empty)
+            .filter(|m| distance(m) == 2)
+            .copied()
+            .collect();
+        let pool = if spreads.is_empty() { &jumps } else { &spreads };
+        if pool.is_empty() {
+            SlimeMove::PASS
+        } else {
+            pool[self.rng.random_range(0..pool.len())]
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The Slime protocol, both sides: the control program starts the bot once
+//! per turn with one argument, `P,row,row,...`, and reads one line of four
+//! integers from its stdout. Standard library only.
+
+use super::rules::{square, Slime, SlimeMove, MAX_SIZE, MIN_SIZE};
+use crate::game::Player;
+use crate::protocol::ProtocolError;
+
+/// The argument the control program passes: the player number (1-4), then
+/// the rows, all joined by commas.
+pub fn argument(state: &Slime, seat: Player) -> String {
+    let mut out = (seat + 1).to_string();
+    for row in state.rows() {
+        out.push(',');
+        out.push_str(&row);
+    }
+    out
+}
+
+/// Parses the argument back into the board and the seat (0-based) to move.
+/// The turn count is not in the argument; it is taken as the seat's first
+/// turn (`turns = seat`), which is what decides who moves next.
+pub fn parse_argument(arg: &str) -> Result<(Slime, Player), ProtocolError> {
+    let err = |m: String| ProtocolError::new(1, m);
+    let mut parts = arg.trim_end_matches(['\n', '\r']).split(',');
+    let player = parts.next().unwrap_or("");
+    let seat = match player {
+        "1" | "2" | "3" | "4" => (player.as_bytes()[0] - b'1') as Player,
+        _ => return Err(err(format!("expected the player number 1-4 first, found `{player}`"))),
+    };
+    let rows: Vec<&str> = parts.collect();
+    let n = rows.len();
+    if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+        return Err(err(format!("{n} rows: the board must be {MIN_SIZE}..={MAX_SIZE} rows")));
+    }
+    let mut slime = [0u128; 4];
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != n {
+            return Err(err(format!("row {r} `{row}` has {} squares, expected {n}", row.len())));
+        }
+        for (c, ch) in row.bytes().enumerate() {
+            match ch {
+                b'.' => {}
+                b'1'..=b'4' => slime[(ch - b'1') as usize] |= 1u128 << square(r, c),
+                _ => return Err(err(format!("unexpected `{}` at ({r}, {c}) in row {r}", ch as char))),
+            }
+        }
+    }
+    Ok((Slime::from_squares(n, slime, seat as u16), seat))
+}
+
+/// What the control program makes of a bot's stdout: it reads one line (up
+/// to 127 bytes) and four integers from it. A reply whose text ends right
+/// after the fourth integer (no newline or other character after it) is
+/// "not enough input": a pass, as is anything unparsable. A parsed move that
+/// breaks the rules is a pass too, when applied (`Slime::apply`).
+pub fn parse_reply(stdout: &[u8]) -> Option<SlimeMove> {
+    let line_end = stdout.iter().position(|&b| b == b'\n').map_or(stdout.len(), |i| i + 1);
+    let line = &stdout[..line_end.min(127)];
+    let text = std::str::from_utf8(line).ok()?;
+    let mut numbers = [0i64; 4];
+    let mut rest = text;
+    for slot in &mut numbers {
+        rest = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        let digits = rest
+            .char_indices()
+            .take_while(|&(i, ch)| ch.is_ascii_digit() || (i == 0 && (ch == '-' || ch == '+')))
+            .count();
+        *slot = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+    }
+    // The fourth integer must be followed by something (the newline).
+    if rest.is_empty() {
+        return None;
+    }
+    let [a, b, c, d] = numbers;
+    let on = |v: i64| (0..MAX_SIZE as i64).contains(&v);
+    if !(on(a) && on(b) && on(c) && on(d)) {
+        return Some(SlimeMove::PASS);
+    }
+    Some(SlimeMove::new((a as usize, b as usize), (c as usize, d as usize)))
+}

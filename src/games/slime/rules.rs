@@ -1,0 +1,334 @@
+//! Slime on 128-bit bitboards, exactly as the original control program
+//! applies moves (STATEMENT.md, "How the original control program applies a
+//! move").
+//!
+//! Square `(row, col)` is bit `row * STRIDE + col`. The stride is 12 for every
+//! board up to 10 a side, so columns 10 and 11 are guard columns that are
+//! never on the board: a shift by up to two columns lands on a guard square
+//! instead of wrapping into the next row. Standard library only.
+
+use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
+
+pub const STRIDE: usize = 12;
+pub const MIN_SIZE: usize = 4;
+pub const MAX_SIZE: usize = 10;
+pub const DEFAULT_SIZE: usize = 8;
+/// Turns in all (500 per player on the default board).
+pub const TURN_LIMIT: u16 = 2000;
+/// Worst case of board-changing actions plus the pass: every square of a
+/// 10x10 board could reach 24 targets.
+pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE * 24 + 1;
+
+/// `(row, col)` offsets at Chebyshev distance 1, as bit shifts.
+const RING1: [i32; 8] = [-13, -12, -11, -1, 1, 11, 12, 13];
+/// Offsets at Chebyshev distance exactly 2.
+const RING2: [i32; 16] = [-26, -25, -24, -23, -22, -14, -10, -2, 2, 10, 14, 22, 23, 24, 25, 26];
+
+/// A move: `from` and `to` squares (bit indices), or the pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SlimeMove {
+    pub from: u8,
+    pub to: u8,
+}
+
+impl SlimeMove {
+    /// What the control program does with an invalid reply.
+    pub const PASS: SlimeMove = SlimeMove {
+        from: u8::MAX,
+        to: u8::MAX,
+    };
+
+    pub fn new(from: (usize, usize), to: (usize, usize)) -> Self {
+        SlimeMove {
+            from: square(from.0, from.1),
+            to: square(to.0, to.1),
+        }
+    }
+
+    pub fn is_pass(self) -> bool {
+        self == Self::PASS
+    }
+
+    /// `(from_row, from_col, to_row, to_col)`, or `None` for the pass.
+    pub fn coords(self) -> Option<(usize, usize, usize, usize)> {
+        (!self.is_pass()).then(|| {
+            let ((a, b), (c, d)) = (rc(self.from), rc(self.to));
+            (a, b, c, d)
+        })
+    }
+}
+
+impl Default for SlimeMove {
+    fn default() -> Self {
+        Self::PASS
+    }
+}
+
+impl std::fmt::Display for SlimeMove {
+    /// The reply line's four integers; the pass as `0 0 0 0`, as the statement does.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.coords() {
+            Some((a, b, c, d)) => write!(f, "{a} {b} {c} {d}"),
+            None => f.write_str("0 0 0 0"),
+        }
+    }
+}
+
+pub type SlimeMoves = MoveList<SlimeMove, MAX_MOVES>;
+
+#[inline]
+pub fn square(row: usize, col: usize) -> u8 {
+    (row * STRIDE + col) as u8
+}
+
+#[inline]
+pub fn rc(sq: u8) -> (usize, usize) {
+    (sq as usize / STRIDE, sq as usize % STRIDE)
+}
+
+#[inline]
+fn bit(sq: u8) -> u128 {
+    1u128 << sq
+}
+
+#[inline]
+fn shift(b: u128, d: i32) -> u128 {
+    if d > 0 {
+        b << d
+    } else {
+        b >> -d
+    }
+}
+
+/// Squares at Chebyshev distance 1 from any square of `b` (off-board bits
+/// included; mask them).
+#[inline]
+pub fn ring1(b: u128) -> u128 {
+    RING1.iter().fold(0, |acc, &d| acc | shift(b, d))
+}
+
+/// Squares at Chebyshev distance exactly 2 from any square of `b`.
+#[inline]
+pub fn ring2(b: u128) -> u128 {
+    RING2.iter().fold(0, |acc, &d| acc | shift(b, d))
+}
+
+/// A Slime position: each seat's squares, the board, and the turn count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slime {
+    size: u8,
+    board: u128,
+    slime: [u128; 4],
+    turns: u16,
+}
+
+impl Slime {
+    /// The statement's start: one slime per corner, player 1 top-left,
+    /// 2 top-right, 3 bottom-left, 4 bottom-right.
+    pub fn start(size: usize) -> Self {
+        let n = size - 1;
+        let corners = [(0, 0), (0, n), (n, 0), (n, n)];
+        Self::from_squares(size, corners.map(|(r, c)| bit(square(r, c))), 0)
+    }
+
+    /// A position from each seat's squares; `turns` played so far.
+    pub fn from_squares(size: usize, slime: [u128; 4], turns: u16) -> Self {
+        assert!(
+            (MIN_SIZE..=MAX_SIZE).contains(&size),
+            "board size {size} outside {MIN_SIZE}..={MAX_SIZE}"
+        );
+        let mut board = 0u128;
+        for r in 0..size {
+            for c in 0..size {
+                board |= bit(square(r, c));
+            }
+        }
+        Slime {
+            size: size as u8,
+            board,
+            slime,
+            turns,
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+    /// Seat `p`'s squares (seat 0 is player 1).
+    pub fn squares(&self, p: Player) -> u128 {
+        self.slime[p]
+    }
+    pub fn board_mask(&self) -> u128 {
+        self.board
+    }
+    pub fn empty(&self) -> u128 {
+        self.board & !(self.slime[0] | self.slime[1] | self.slime[2] | self.slime[3])
+    }
+    /// The seat whose turn it is.
+    pub fn side(&self) -> Player {
+        (self.turns % 4) as Player
+    }
+    pub fn count(&self, p: Player) -> u32 {
+        self.slime[p].count_ones()
+    }
+
+    /// The owner of a square, if any.
+    pub fn owner(&self, sq: u8) -> Option<Player> {
+        (0..4).find(|&p| self.slime[p] & bit(sq) != 0)
+    }
+
+    /// Applies `m` for seat `p` as the control program does: a move it would
+    /// not accept is a pass. Returns whether the board changed.
+    pub fn apply(&mut self, p: Player, m: SlimeMove) -> bool {
+        let Some((fr, fc, tr, tc)) = m.coords() else {
+            return false;
+        };
+        let n = self.size();
+        if fr >= n || fc >= n || tr >= n || tc >= n {
+            return false;
+        }
+        let (from, to) = (bit(m.from), bit(m.to));
+        if self.slime[p] & from == 0 {
+            return false;
+        }
+        let distance = fr.abs_diff(tr).max(fc.abs_diff(tc));
+        let around = ring1(to) & self.board;
+        let empty = self.empty();
+        if to & empty != 0 && (distance == 1 || distance == 2) {
+            if distance == 2 {
+                self.slime[p] &= !from;
+            }
+            self.slime[p] |= to;
+            // Every non-empty neighbour of the new slime becomes the mover's.
+            let taken = around & !empty;
+            for q in 0..4 {
+                self.slime[q] &= !taken;
+            }
+            self.slime[p] |= taken;
+            true
+        } else if self.slime[p] & to != 0 && distance == 1 {
+            // Merge: the empties around the target fill first (the square
+            // being vacated is not empty then), then the moved slime goes.
+            self.slime[p] |= around & empty;
+            self.slime[p] &= !from;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Every board-changing action of seat `p`, in row-major order of the
+    /// source square, then of the target.
+    pub fn actions(&self, p: Player, out: &mut SlimeMoves) {
+        out.clear();
+        let empty = self.empty();
+        let mine = self.slime[p];
+        let mut from = mine;
+        while from != 0 {
+            let f = from.trailing_zeros() as u8;
+            from &= from - 1;
+            let near = ring1(bit(f)) & self.board;
+            let mut targets = (near & (empty | mine)) | (ring2(bit(f)) & empty);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                out.push(SlimeMove { from: f, to: t });
+            }
+        }
+    }
+
+    /// The board as the protocol writes it: rows of `.` and `1`-`4`.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.size())
+            .map(|r| {
+                (0..self.size())
+                    .map(|c| match self.owner(square(r, c)) {
+                        Some(p) => (b'1' + p as u8) as char,
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Counts a turn as played without a move (for searches that let a seat
+    /// move out of turn).
+    pub fn skip_turn(&mut self) {
+        self.turns += 1;
+    }
+}
+
+impl std::fmt::Display for Slime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in self.rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Game for Slime {
+    type Move = SlimeMove;
+    type Moves = SlimeMoves;
+
+    const NAME: &'static str = "slime";
+    const PLAYERS: usize = 4;
+    const SIMULTANEOUS: bool = false;
+
+    fn max_length(&self) -> u32 {
+        (TURN_LIMIT - self.turns.min(TURN_LIMIT)) as u32
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        if self.empty() == 0 || self.turns >= TURN_LIMIT {
+            ToMove::Over
+        } else {
+            ToMove::One(self.side())
+        }
+    }
+
+    /// The board-changing actions and the pass, which the control program
+    /// accepts at any time (any invalid reply is one).
+    fn legal_moves(&self, p: Player, out: &mut SlimeMoves) {
+        self.actions(p, out);
+        out.push(SlimeMove::PASS);
+    }
+
+    fn is_pass(&self, m: &SlimeMove) -> bool {
+        m.is_pass()
+    }
+
+    #[inline]
+    fn play(&mut self, m: SlimeMove) {
+        let p = self.side();
+        self.apply(p, m);
+        self.turns += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_move() != ToMove::Over {
+            return None;
+        }
+        let total = (self.size() * self.size()) as f32;
+        let mut points = [0.0; MAX_PLAYERS];
+        for (p, slot) in points.iter_mut().enumerate() {
+            *slot = self.count(p) as f32 / total;
+        }
+        Some(Outcome { points })
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h = mix64(self.side() as u64 ^ (self.size as u64) << 8);
+        for s in self.slime {
+            h = mix64(h ^ s as u64 ^ mix64((s >> 64) as u64));
+        }
+        // The turn count matters only near the limit; leave it out so
+        // transpositions across passes still meet in the table.
+        h
+    }
+}
