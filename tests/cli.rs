@@ -50,7 +50,7 @@ fn tiny_config(dir: &Path, game: &str, judges: [&str; 2], seed: u64) -> PathBuf 
     peer_opponents: 1,
     peer_weight: 0.2,
     nodes: 150,
-    holdout_pairs: 2,
+    holdout_rounds: 1,
 )"#,
         root = root().display(),
         j0 = judges[0],
@@ -271,7 +271,7 @@ fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
 
 #[test]
 fn the_committed_constants_match_the_committed_champions() {
-    for game in ["isolation", "lightcycles"] {
+    for game in ["isolation", "lightcycles", "slime"] {
         let o = gridtune(&["freeze", "--game", game, "--check"], root());
         assert!(o.status.success(), "{game}: {}", stderr(&o));
     }

@@ -36,8 +36,9 @@ pub struct EvolveConfig {
     pub peer_weight: f64,
     /// The genome bot's search budget per move, in nodes (deterministic).
     pub nodes: u64,
-    /// Pairs of holdout games per judge for the final champion report (0: skip).
-    pub holdout_pairs: usize,
+    /// Rounds of holdout games for the final champion report (each round: every
+    /// holdout map, judge combination and seat; 0: skip).
+    pub holdout_rounds: usize,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -7,9 +7,9 @@ pub mod operators;
 
 pub use config::EvolveConfig;
 
-use crate::arena::{self, play_pairing, Pairing};
+use crate::arena::{self, play_seated};
 use crate::bots::BotSpec;
-use crate::game::mix64;
+use crate::game::{mix64, Outcome};
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::maps::{load_dir, NamedMap};
@@ -48,17 +48,86 @@ pub struct RunSummary {
     pub games: usize,
 }
 
-/// One game to play while scoring a generation.
-#[derive(Clone, Copy)]
-enum Job {
-    /// Genome `genome` against judge `judge`.
-    Judge {
-        genome: usize,
-        judge: usize,
-        pairing: Pairing,
-    },
-    /// Genome `a` against genome `b`.
-    Peer { a: usize, b: usize, pairing: Pairing },
+/// Who sits in a seat of a scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entrant {
+    Genome(usize),
+    Judge(usize),
+}
+
+/// One game to play while scoring a generation: who sits where, on which
+/// map, with which seed.
+#[derive(Clone, Debug)]
+struct Job {
+    seats: Vec<Entrant>,
+    map: usize,
+    seed: u64,
+}
+
+/// Points won and games played.
+type Tally = (f64, u32);
+
+/// Each genome's points per judge it sat with, and against its peers.
+struct Tallies {
+    judges: Vec<Vec<Tally>>,
+    peers: Vec<Tally>,
+}
+
+impl Tallies {
+    /// Credits each genome seat's points to every judge at its table, and to
+    /// its peer record when another genome sat there too.
+    fn new(genomes: usize, judges: usize, jobs: &[Job], outcomes: &[Outcome]) -> Self {
+        let mut t = Tallies {
+            judges: vec![vec![(0.0, 0); judges]; genomes],
+            peers: vec![(0.0, 0); genomes],
+        };
+        for (job, outcome) in jobs.iter().zip(outcomes) {
+            for (seat, entrant) in job.seats.iter().enumerate() {
+                let Entrant::Genome(g) = *entrant else { continue };
+                let points = outcome.points[seat] as f64;
+                let mut with_peer = false;
+                for other in &job.seats {
+                    match *other {
+                        Entrant::Judge(j) => {
+                            t.judges[g][j].0 += points;
+                            t.judges[g][j].1 += 1;
+                        }
+                        Entrant::Genome(h) => with_peer |= h != g,
+                    }
+                }
+                if with_peer {
+                    t.peers[g].0 += points;
+                    t.peers[g].1 += 1;
+                }
+            }
+        }
+        t
+    }
+}
+
+fn rate((points, games): Tally) -> f64 {
+    if games == 0 {
+        0.0
+    } else {
+        points / games as f64
+    }
+}
+
+/// Plays the jobs in parallel; outcomes come back in job order.
+fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec], jobs: &[Job]) -> Vec<Outcome> {
+    jobs.par_iter()
+        .map(|job| {
+            let seats: Vec<&BotSpec> = job
+                .seats
+                .iter()
+                .map(|e| match *e {
+                    Entrant::Genome(g) => &genomes[g],
+                    Entrant::Judge(j) => &judges[j],
+                })
+                .collect();
+            play_seated::<G>(&maps[job.map], &seats, job.seed)
+        })
+        .collect()
 }
 
 /// Runs evolution as configured, writing the run folder `out`; `report` is
@@ -69,6 +138,18 @@ pub fn run<G: GameKit>(
     mut report: impl FnMut(&GenerationStats),
 ) -> anyhow::Result<RunSummary> {
     let started = Instant::now();
+    anyhow::ensure!(
+        config.peer_weight == 0.0 || config.population >= G::PLAYERS,
+        "population = {} cannot fill a {}-seat peer table: grow it or set peer_weight to 0",
+        config.population,
+        G::PLAYERS
+    );
+    anyhow::ensure!(
+        config.peer_weight == 1.0 || config.judges.len() + 1 >= G::PLAYERS,
+        "{} judges cannot fill a {}-seat table beside the genome",
+        config.judges.len(),
+        G::PLAYERS
+    );
     let train = load_maps::<G>(&config.train_maps)?;
     let seed_genome = Genome::load(&config.seed_genome, G::NAME, G::PARAMS)?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create run folder {}", out.display()))?;
@@ -100,7 +181,7 @@ pub fn run<G: GameKit>(
     for generation in 1..=config.generations {
         let gen_started = Instant::now();
         let gen_seed = mix64(config.seed ^ mix64(generation as u64));
-        let jobs = schedule(config, population.len(), maps.len(), judges.len(), gen_seed, &mut rng);
+        let jobs = schedule::<G>(config, population.len(), maps.len(), judges.len(), gen_seed, &mut rng);
         let specs: Vec<BotSpec> = population
             .iter()
             .map(|w| BotSpec::Genome {
@@ -109,51 +190,25 @@ pub fn run<G: GameKit>(
                 limits,
             })
             .collect();
-        let points: Vec<f32> = jobs
-            .par_iter()
-            .map(|job| match *job {
-                Job::Judge { genome, judge, pairing } => {
-                    play_pairing::<G>(&maps, &specs[genome], &judges[judge], pairing)
-                }
-                Job::Peer { a, b, pairing } => play_pairing::<G>(&maps, &specs[a], &specs[b], pairing),
-            })
-            .collect();
+        let outcomes = play_jobs::<G>(&maps, &specs, &judges, &jobs);
         total_games += jobs.len();
 
-        // Tally each genome's points per judge and against its peers.
         let n = population.len();
-        let mut judge_points = vec![vec![(0.0f64, 0u32); judges.len()]; n];
-        let mut peer_points = vec![(0.0f64, 0u32); n];
-        for (job, &p) in jobs.iter().zip(&points) {
-            match *job {
-                Job::Judge { genome, judge, .. } => {
-                    let t = &mut judge_points[genome][judge];
-                    t.0 += p as f64;
-                    t.1 += 1;
-                }
-                Job::Peer { a, b, .. } => {
-                    peer_points[a].0 += p as f64;
-                    peer_points[a].1 += 1;
-                    peer_points[b].0 += 1.0 - p as f64;
-                    peer_points[b].1 += 1;
-                }
-            }
-        }
-        let rate = |(points, games): (f64, u32)| if games == 0 { 0.0 } else { points / games as f64 };
+        let tallies = Tallies::new(n, judges.len(), &jobs, &outcomes);
         let fitness: Vec<f64> = (0..n)
             .map(|i| {
                 let contest: f64 = if judge_weight_sum > 0.0 {
                     config
                         .judges
                         .iter()
-                        .zip(&judge_points[i])
+                        .zip(&tallies.judges[i])
                         .map(|((_, w), &t)| w * rate(t))
                         .sum::<f64>()
                         / judge_weight_sum
                 } else {
                     0.0
                 };
-                100.0 * ((1.0 - config.peer_weight) * contest + config.peer_weight * rate(peer_points[i]))
+                100.0 * ((1.0 - config.peer_weight) * contest + config.peer_weight * rate(tallies.peers[i]))
             })
             .collect();
 
@@ -173,8 +228,8 @@ pub fn run<G: GameKit>(
             best: fitness[best],
             mean: fitness.iter().sum::<f64>() / n as f64,
             median,
-            judge_rates: judge_points[best].iter().map(|&t| rate(t)).collect(),
-            peer_rate: rate(peer_points[best]),
+            judge_rates: tallies.judges[best].iter().map(|&t| rate(t)).collect(),
+            peer_rate: rate(tallies.peers[best]),
             games: jobs.len(),
             seconds: gen_started.elapsed().as_secs_f64(),
             best_weights: population[best].clone(),
@@ -192,7 +247,7 @@ pub fn run<G: GameKit>(
     let champion = Genome {
         weights: last.best_weights.clone(),
     };
-    let holdout = if config.holdout_pairs > 0 {
+    let holdout = if config.holdout_rounds > 0 {
         holdout_rates::<G>(config, &champion, limits)?
     } else {
         Vec::new()
@@ -217,10 +272,12 @@ fn load_maps<G: GameKit>(dir: &Path) -> anyhow::Result<Vec<NamedMap<G::Map>>> {
     Ok(load_dir(dir, G::parse_map)?)
 }
 
-/// Every genome plays every judge on both sides of every train map with the
-/// same seeds (common random numbers: luck cannot separate two genomes), and
-/// `peer_opponents` population members on both sides of one map each.
-fn schedule(
+/// Every genome sits with every combination of `PLAYERS - 1` judges (one
+/// judge in a two-player game), in every seat, on every train map, with the
+/// same seeds for every genome (common random numbers: luck cannot separate
+/// two genomes); and, with peers on, at `peer_opponents` tables of population
+/// members, every seating, on one random train map each.
+fn schedule<G: GameKit>(
     config: &EvolveConfig,
     population: usize,
     maps: usize,
@@ -228,37 +285,43 @@ fn schedule(
     gen_seed: u64,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    let judge_pairings = arena::paired_schedule(maps, maps, gen_seed);
-    for genome in 0..population {
-        for judge in 0..judges {
-            for &pairing in &judge_pairings {
-                let seed = mix64(pairing.seed ^ judge as u64);
-                jobs.push(Job::Judge {
-                    genome,
-                    judge,
-                    pairing: Pairing { seed, ..pairing },
-                });
-            }
-        }
-    }
+    let mut jobs = judge_tables::<G>(population, maps, judges, gen_seed);
     if config.peer_weight > 0.0 {
-        // A random ring: member i meets the next `peer_opponents` members.
+        // A random ring: member t meets members t + k, t + 2k, ... .
         let mut ring: Vec<usize> = (0..population).collect();
         for i in (1..ring.len()).rev() {
             ring.swap(i, rng.random_range(0..=i));
         }
         for t in 0..population {
             for k in 1..=config.peer_opponents {
-                let (a, b) = (ring[t], ring[(t + k) % population]);
+                let members: Vec<usize> = (0..G::PLAYERS).map(|i| ring[(t + i * k) % population]).collect();
                 let map = rng.random_range(0..maps);
                 let seed = rng.random::<u64>();
-                for first_seat in [0, 1] {
-                    jobs.push(Job::Peer {
-                        a,
-                        b,
-                        pairing: Pairing { map, first_seat, seed },
-                    });
+                for rotation in 0..G::PLAYERS {
+                    let mut seats: Vec<Entrant> = members.iter().map(|&g| Entrant::Genome(g)).collect();
+                    seats.rotate_left(rotation);
+                    jobs.push(Job { seats, map, seed });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// The judge part of the schedule: for each genome, each judge combination,
+/// each map and each seat, one game; the seed depends on the combination and
+/// map only.
+fn judge_tables<G: GameKit>(genomes: usize, maps: usize, judges: usize, seed: u64) -> Vec<Job> {
+    let combos = arena::combinations(judges, G::PLAYERS - 1);
+    let mut jobs = Vec::new();
+    for genome in 0..genomes {
+        for (k, combo) in combos.iter().enumerate() {
+            for map in 0..maps {
+                let seed = mix64(seed ^ mix64((k * maps + map) as u64 + 1));
+                for seat in 0..G::PLAYERS {
+                    let mut seats: Vec<Entrant> = combo.iter().map(|&j| Entrant::Judge(j)).collect();
+                    seats.insert(seat, Entrant::Genome(genome));
+                    jobs.push(Job { seats, map, seed });
                 }
             }
         }
@@ -293,7 +356,8 @@ fn next_generation<G: GameKit>(
     next
 }
 
-/// The champion's rate against each judge on maps it never trained on.
+/// The champion's rate against each judge on maps it never trained on:
+/// `holdout_rounds` times every holdout map, judge combination and seat.
 pub fn holdout_rates<G: GameKit>(
     config: &EvolveConfig,
     champion: &Genome,
@@ -301,22 +365,22 @@ pub fn holdout_rates<G: GameKit>(
 ) -> anyhow::Result<Vec<(String, f64)>> {
     let holdout = load_maps::<G>(&config.holdout_maps)?;
     let maps: Vec<G::Map> = holdout.into_iter().map(|m| m.map).collect();
-    let me = BotSpec::Genome {
+    let me = [BotSpec::Genome {
         label: "champion".into(),
         weights: champion.weights.clone(),
         limits,
-    };
-    let pairings = arena::paired_schedule(maps.len(), config.holdout_pairs, mix64(config.seed ^ 0x401d));
+    }];
+    let judges: Vec<BotSpec> = config.judges.iter().map(|(n, _)| BotSpec::Judge(n.clone())).collect();
+    let jobs: Vec<Job> = (0..config.holdout_rounds)
+        .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(config.seed ^ 0x401d ^ round as u64)))
+        .collect();
+    let outcomes = play_jobs::<G>(&maps, &me, &judges, &jobs);
+    let tallies = Tallies::new(1, judges.len(), &jobs, &outcomes);
     Ok(config
         .judges
         .iter()
-        .map(|(name, _)| {
-            let points = arena::play_schedule::<G>(&maps, &me, &BotSpec::Judge(name.clone()), &pairings);
-            (
-                name.clone(),
-                points.iter().map(|&p| p as f64).sum::<f64>() / points.len() as f64,
-            )
-        })
+        .zip(&tallies.judges[0])
+        .map(|((name, _), &t)| (name.clone(), rate(t)))
         .collect())
 }
 
