@@ -5,6 +5,7 @@
 use gridtune::game::{MoveBuffer, ToMove};
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -76,4 +77,9 @@ fn isolation_random_games_keep_the_contracts() {
 #[test]
 fn lightcycles_random_games_keep_the_contracts() {
     random_games::<LightCycles>(500, 2);
+}
+
+#[test]
+fn slime_random_games_keep_the_contracts() {
+    random_games::<Slime>(200, 3);
 }

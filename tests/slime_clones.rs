@@ -1,0 +1,117 @@
+//! The Slime clones against the original programs in ../shared/games/slime/bots:
+//! on random reachable positions, what the clone plays must be what the
+//! original's output makes on the control program (the resulting boards are
+//! compared). A missing toolchain or source skips a comparison, saying why.
+
+use gridtune::bots::Bot;
+use gridtune::game::{Game, ToMove};
+use gridtune::games::slime::judges::{GreedySlime, Jumper};
+use gridtune::games::slime::protocol::{argument, parse_reply};
+use gridtune::games::slime::rules::SlimeMoves;
+use gridtune::games::slime::{Slime, SlimeMove};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const POSITIONS: usize = 200;
+
+fn bots_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games/slime/bots")
+}
+
+fn scratch() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slime-originals");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Positions from random games on the 8x8 board (mostly board-changing
+/// moves), each with the seat to move.
+fn reachable_positions(count: usize, seed: u64) -> Vec<(Slime, usize)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = SlimeMoves::new();
+    while out.len() < count {
+        let mut state = Slime::start(8);
+        let stop = rng.random_range(0..60);
+        for _ in 0..stop {
+            let ToMove::One(p) = state.to_move() else { break };
+            state.actions(p, &mut moves);
+            let m = if moves.is_empty() || rng.random_bool(0.05) {
+                SlimeMove::PASS
+            } else {
+                moves.as_slice()[rng.random_range(0..moves.len())]
+            };
+            state.play(m);
+        }
+        if let ToMove::One(p) = state.to_move() {
+            out.push((state, p));
+        }
+    }
+    out
+}
+
+/// Runs `program` on every position and compares the boards its output
+/// leads to with the clone's.
+fn compare(name: &str, program: &mut dyn FnMut(&str) -> Vec<u8>, clone: &mut dyn Bot<Slime>) {
+    let mut moved = 0;
+    for (i, (state, seat)) in reachable_positions(POSITIONS, 17).into_iter().enumerate() {
+        let arg = argument(&state, seat);
+        let stdout = program(&arg);
+        let original = parse_reply(&stdout).unwrap_or(SlimeMove::PASS);
+        let mine = clone.choose(&state, seat);
+        let (mut a, mut b) = (state, state);
+        let changed = a.apply(seat, original);
+        b.apply(seat, mine);
+        assert_eq!(
+            a.rows(),
+            b.rows(),
+            "{name}, position {i}: original printed {:?}, clone played {mine}\nargument: {arg}",
+            String::from_utf8_lossy(&stdout)
+        );
+        moved += changed as usize;
+    }
+    println!("{name}: clone matches the original on {POSITIONS} positions ({moved} moves, the rest passes)");
+}
+
+#[test]
+fn greedy_slime_matches_the_python_original() {
+    let source = bots_dir().join("GreedySlime.py");
+    let Ok(text) = std::fs::read_to_string(&source) else {
+        println!("skipped: {} not found", source.display());
+        return;
+    };
+    if Command::new("python3").arg("--version").output().is_err() {
+        println!("skipped: python3 not found");
+        return;
+    }
+    // A minimal port from Python 2: the print statement and a lazy map().
+    let ported = text
+        .replace("print move[1], move[2], move[3], move[4]", "print(move[1], move[2], move[3], move[4])")
+        .replace("board = map(list, board.split(','))", "board = list(map(list, board.split(',')))");
+    assert_ne!(ported, text, "the port found what it replaces");
+    let script = scratch().join("greedy_slime3.py");
+    std::fs::write(&script, ported).unwrap();
+    let mut run = |arg: &str| Command::new("python3").arg(&script).arg(arg).output().unwrap().stdout;
+    compare("greedy_slime", &mut run, &mut GreedySlime);
+}
+
+#[test]
+fn jumper_matches_the_cpp_original() {
+    let source = bots_dir().join("Jumper.cpp");
+    if !source.exists() {
+        println!("skipped: {} not found", source.display());
+        return;
+    }
+    let binary = scratch().join("jumper");
+    match Command::new("g++").arg("-O1").arg("-o").arg(&binary).arg(&source).output() {
+        Err(e) => {
+            println!("skipped: g++ not available ({e})");
+            return;
+        }
+        Ok(o) => assert!(o.status.success(), "g++ failed: {}", String::from_utf8_lossy(&o.stderr)),
+    }
+    let mut run = |arg: &str| Command::new(&binary).arg(arg).output().unwrap().stdout;
+    compare("jumper", &mut run, &mut Jumper);
+}

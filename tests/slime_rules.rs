@@ -1,0 +1,230 @@
+//! Slime's rules as the original control program applies them: the
+//! statement's three figures, GreedySlime's example, the control program's
+//! quirks, perft against a plain implementation, and random-game checks.
+
+use gridtune::game::{Game, ToMove};
+use gridtune::games::slime::judges::GreedySlime;
+use gridtune::games::slime::protocol::{argument, parse_argument, parse_reply};
+use gridtune::games::slime::rules::{SlimeMoves, TURN_LIMIT};
+use gridtune::games::slime::{Slime, SlimeMap, SlimeMove};
+use gridtune::bots::Bot;
+use gridtune::perft::perft;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// An 8x8 board with `fragment` in its top-left corner, player 1 to move.
+fn board(fragment: &[&str]) -> Slime {
+    let mut rows = vec![".".repeat(8); 8];
+    for (r, f) in fragment.iter().enumerate() {
+        rows[r] = format!("{f}{}", &".".repeat(8)[f.len()..]);
+    }
+    parse_argument(&format!("1,{}", rows.join(","))).unwrap().0
+}
+
+fn fragment(state: &Slime, height: usize, width: usize) -> Vec<String> {
+    state.rows().into_iter().take(height).map(|r| r[..width].to_string()).collect()
+}
+
+#[test]
+fn the_statements_three_figures() {
+    let cases = [
+        ("spread", ["11.22", "1..22", "..22.", "....."], ((0, 1), (1, 2)), ["11.12", "1.112", "..11.", "....."]),
+        ("jump", ["11..2", "1...2", "....2", "...22"], ((0, 1), (2, 3)), ["1...2", "1...1", "...11", "...11"]),
+        ("merge", ["11..2", "1.1.2", "....2", "..222"], ((0, 1), (1, 2)), ["1.112", "11112", ".1112", "..222"]),
+    ];
+    for (name, before, (from, to), after) in cases {
+        let mut state = board(&before);
+        assert!(state.apply(0, SlimeMove::new(from, to)), "{name} was refused");
+        assert_eq!(fragment(&state, 4, 5), after, "{name}");
+    }
+}
+
+#[test]
+fn greedy_slimes_example_prints_4_0_2_2() {
+    let arg = "3,11111222,11111444,11.22444,.1222.4.,333.3244,33333.44,333...44,333....4";
+    let (state, seat) = parse_argument(arg).unwrap();
+    assert_eq!(seat, 2);
+    assert_eq!(argument(&state, seat), arg);
+    assert_eq!(GreedySlime.choose(&state, seat).to_string(), "4 0 2 2");
+}
+
+#[test]
+fn the_control_programs_quirks() {
+    let state = board(&["11..2", "1...2", "....2", "...22"]);
+    let refused = |m: SlimeMove| {
+        let mut s = state;
+        !s.apply(0, m) && s == state
+    };
+    // Onto its own slime at distance 2: ignored.
+    let mut own2 = board(&["1.1", "...", "..."]);
+    assert!(!own2.apply(0, SlimeMove::new((0, 0), (0, 2))));
+    // From a square it does not hold; onto an enemy; three away; staying put;
+    // off the board: all passes.
+    assert!(refused(SlimeMove::new((0, 4), (0, 3))));
+    assert!(refused(SlimeMove::new((1, 0), (0, 4))));
+    assert!(refused(SlimeMove::new((0, 1), (1, 4))));
+    assert!(refused(SlimeMove::new((0, 0), (0, 0))));
+    assert!(refused(SlimeMove::new((0, 1), (0, 8))));
+    assert!(refused(SlimeMove::PASS));
+    // Onto its own slime at distance 1 is a merge, and is applied.
+    assert!(!refused(SlimeMove::new((1, 0), (0, 0))));
+    // A reply must end its line: without the newline it is "not enough input".
+    assert_eq!(parse_reply(b"4 0 2 2\n"), Some(SlimeMove::new((4, 0), (2, 2))));
+    assert_eq!(parse_reply(b"4 0 2 2"), None);
+    assert_eq!(parse_reply(b"4 0 2 2 \n"), Some(SlimeMove::new((4, 0), (2, 2))));
+    assert_eq!(parse_reply(b"4 0 2\n"), None);
+    assert_eq!(parse_reply(b"a b c d\n"), None);
+    assert_eq!(parse_reply(b""), None);
+    assert_eq!(parse_reply(b"0 0 0 0\n").map(|m| state.clone().apply(0, m)), Some(false));
+}
+
+#[test]
+fn players_without_slime_still_take_turns_and_the_game_ends_full_or_at_2000() {
+    // Player 2 has nothing; its turn comes and it can only pass.
+    let (mut s, _) = parse_argument("1,1......3,........,........,........,........,........,........,4.......").unwrap();
+    s.play(SlimeMove::new((0, 0), (1, 1)));
+    assert_eq!(s.to_move(), ToMove::One(1));
+    let mut moves = SlimeMoves::new();
+    s.legal_moves(1, &mut moves);
+    assert_eq!(moves.as_slice(), &[SlimeMove::PASS]);
+    assert_eq!(perft(&s, 1), 1, "a forced pass counts once");
+    s.play(SlimeMove::PASS);
+    assert_eq!(s.to_move(), ToMove::One(2));
+    // A full board ends the game; score = squares held.
+    let full = parse_argument("1,11112222,11112222,11112222,11112222,33334444,33334444,33334444,33334443").unwrap().0;
+    assert_eq!(full.to_move(), ToMove::Over);
+    let outcome = full.outcome().unwrap();
+    assert_eq!(outcome.points, [16.0 / 64.0, 16.0 / 64.0, 17.0 / 64.0, 15.0 / 64.0]);
+    assert_eq!(perft(&full, 1), 0, "0 below a full board");
+    // The turn limit.
+    let start = Slime::start(8);
+    let mut late = Slime::from_squares(8, [0, 1, 2, 3].map(|p| start.squares(p)), TURN_LIMIT - 1);
+    assert_eq!(late.to_move(), ToMove::One(3));
+    late.play(SlimeMove::PASS);
+    assert_eq!(late.to_move(), ToMove::Over);
+    assert_eq!(late.outcome().unwrap().points, [1.0 / 64.0; 4]);
+}
+
+/// The rules the plain way, on a grid of seats.
+#[derive(Clone)]
+struct Plain {
+    n: usize,
+    grid: Vec<Vec<Option<usize>>>,
+}
+
+impl Plain {
+    fn from(state: &Slime) -> Self {
+        let grid = state
+            .rows()
+            .iter()
+            .map(|r| r.bytes().map(|b| (b != b'.').then(|| (b - b'1') as usize)).collect())
+            .collect();
+        Plain { n: state.size(), grid }
+    }
+
+    fn actions(&self, p: usize) -> Vec<((usize, usize), (usize, usize))> {
+        let mut out = Vec::new();
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if self.grid[r][c] != Some(p) {
+                    continue;
+                }
+                for tr in 0..self.n {
+                    for tc in 0..self.n {
+                        let d = r.abs_diff(tr).max(c.abs_diff(tc));
+                        let t = self.grid[tr][tc];
+                        if (t.is_none() && (d == 1 || d == 2)) || (t == Some(p) && d == 1) {
+                            out.push(((r, c), (tr, tc)));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&mut self, p: usize, (from, to): ((usize, usize), (usize, usize))) {
+        let around: Vec<(usize, usize)> = (0..self.n)
+            .flat_map(|r| (0..self.n).map(move |c| (r, c)))
+            .filter(|&(r, c)| r.abs_diff(to.0).max(c.abs_diff(to.1)) == 1)
+            .collect();
+        let d = from.0.abs_diff(to.0).max(from.1.abs_diff(to.1));
+        if self.grid[to.0][to.1].is_none() {
+            if d == 2 {
+                self.grid[from.0][from.1] = None;
+            }
+            self.grid[to.0][to.1] = Some(p);
+            for (r, c) in around {
+                if self.grid[r][c].is_some() {
+                    self.grid[r][c] = Some(p);
+                }
+            }
+        } else {
+            for (r, c) in around {
+                if self.grid[r][c].is_none() {
+                    self.grid[r][c] = Some(p);
+                }
+            }
+            self.grid[from.0][from.1] = None;
+        }
+    }
+}
+
+fn plain_perft(plain: &Plain, p: usize, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if plain.grid.iter().flatten().all(|s| s.is_some()) {
+        return 0;
+    }
+    let actions = plain.actions(p);
+    if actions.is_empty() {
+        return plain_perft(plain, (p + 1) % 4, depth - 1);
+    }
+    actions
+        .into_iter()
+        .map(|a| {
+            let mut next = plain.clone();
+            next.apply(p, a);
+            plain_perft(&next, (p + 1) % 4, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_matches_a_plain_implementation() {
+    let start = Slime::start(8);
+    let plain = Plain::from(&start);
+    for depth in 1..=4 {
+        assert_eq!(perft(&start, depth), plain_perft(&plain, 0, depth), "depth {depth}");
+    }
+    // Pinned: each corner has 3 spreads and 5 jumps.
+    assert_eq!(perft(&start, 1), 8);
+    assert_eq!(perft(&start, 2), 64);
+}
+
+#[test]
+fn random_games_match_the_plain_implementation() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    for game in 0..200 {
+        let n = rng.random_range(4..=10);
+        let mut state = SlimeMap::standard(n).start;
+        let mut plain = Plain::from(&state);
+        let mut moves = SlimeMoves::new();
+        while let ToMove::One(p) = state.to_move() {
+            state.legal_moves(p, &mut moves);
+            let mut expected: Vec<SlimeMove> = plain.actions(p).into_iter().map(|(f, t)| SlimeMove::new(f, t)).collect();
+            expected.push(SlimeMove::PASS);
+            let mut got = moves.as_slice().to_vec();
+            got.sort();
+            expected.sort();
+            assert_eq!(got, expected, "game {game}\n{state}");
+            let m = moves.as_slice()[rng.random_range(0..moves.len())];
+            if let Some((a, b, c, d)) = m.coords() {
+                plain.apply(p, ((a, b), (c, d)));
+            }
+            state.play(m);
+            assert_eq!(Plain::from(&state).grid, plain.grid, "game {game}");
+        }
+    }
+}
