@@ -88,8 +88,14 @@ fn greedy_slime_matches_the_python_original() {
     }
     // A minimal port from Python 2: the print statement and a lazy map().
     let ported = text
-        .replace("print move[1], move[2], move[3], move[4]", "print(move[1], move[2], move[3], move[4])")
-        .replace("board = map(list, board.split(','))", "board = list(map(list, board.split(',')))");
+        .replace(
+            "print move[1], move[2], move[3], move[4]",
+            "print(move[1], move[2], move[3], move[4])",
+        )
+        .replace(
+            "board = map(list, board.split(','))",
+            "board = list(map(list, board.split(',')))",
+        );
     assert_ne!(ported, text, "the port found what it replaces");
     let script = scratch().join("greedy_slime3.py");
     std::fs::write(&script, ported).unwrap();
@@ -105,7 +111,13 @@ fn jumper_matches_the_cpp_original() {
         return;
     }
     let binary = scratch().join("jumper");
-    match Command::new("g++").arg("-O1").arg("-o").arg(&binary).arg(&source).output() {
+    match Command::new("g++")
+        .arg("-O1")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .output()
+    {
         Err(e) => {
             println!("skipped: g++ not available ({e})");
             return;

@@ -2,12 +2,12 @@
 //! statement's three figures, GreedySlime's example, the control program's
 //! quirks, perft against a plain implementation, and random-game checks.
 
+use gridtune::bots::Bot;
 use gridtune::game::{Game, ToMove};
 use gridtune::games::slime::judges::GreedySlime;
 use gridtune::games::slime::protocol::{argument, parse_argument, parse_reply};
 use gridtune::games::slime::rules::{SlimeMoves, TURN_LIMIT};
 use gridtune::games::slime::{Slime, SlimeMap, SlimeMove};
-use gridtune::bots::Bot;
 use gridtune::perft::perft;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -22,15 +22,35 @@ fn board(fragment: &[&str]) -> Slime {
 }
 
 fn fragment(state: &Slime, height: usize, width: usize) -> Vec<String> {
-    state.rows().into_iter().take(height).map(|r| r[..width].to_string()).collect()
+    state
+        .rows()
+        .into_iter()
+        .take(height)
+        .map(|r| r[..width].to_string())
+        .collect()
 }
 
 #[test]
 fn the_statements_three_figures() {
     let cases = [
-        ("spread", ["11.22", "1..22", "..22.", "....."], ((0, 1), (1, 2)), ["11.12", "1.112", "..11.", "....."]),
-        ("jump", ["11..2", "1...2", "....2", "...22"], ((0, 1), (2, 3)), ["1...2", "1...1", "...11", "...11"]),
-        ("merge", ["11..2", "1.1.2", "....2", "..222"], ((0, 1), (1, 2)), ["1.112", "11112", ".1112", "..222"]),
+        (
+            "spread",
+            ["11.22", "1..22", "..22.", "....."],
+            ((0, 1), (1, 2)),
+            ["11.12", "1.112", "..11.", "....."],
+        ),
+        (
+            "jump",
+            ["11..2", "1...2", "....2", "...22"],
+            ((0, 1), (2, 3)),
+            ["1...2", "1...1", "...11", "...11"],
+        ),
+        (
+            "merge",
+            ["11..2", "1.1.2", "....2", "..222"],
+            ((0, 1), (1, 2)),
+            ["1.112", "11112", ".1112", "..222"],
+        ),
     ];
     for (name, before, (from, to), after) in cases {
         let mut state = board(&before);
@@ -75,13 +95,17 @@ fn the_control_programs_quirks() {
     assert_eq!(parse_reply(b"4 0 2\n"), None);
     assert_eq!(parse_reply(b"a b c d\n"), None);
     assert_eq!(parse_reply(b""), None);
-    assert_eq!(parse_reply(b"0 0 0 0\n").map(|m| state.clone().apply(0, m)), Some(false));
+    assert_eq!(
+        parse_reply(b"0 0 0 0\n").map(|m| state.clone().apply(0, m)),
+        Some(false)
+    );
 }
 
 #[test]
 fn players_without_slime_still_take_turns_and_the_game_ends_full_or_at_2000() {
     // Player 2 has nothing; its turn comes and it can only pass.
-    let (mut s, _) = parse_argument("1,1......3,........,........,........,........,........,........,4.......").unwrap();
+    let (mut s, _) =
+        parse_argument("1,1......3,........,........,........,........,........,........,4.......").unwrap();
     s.play(SlimeMove::new((0, 0), (1, 1)));
     assert_eq!(s.to_move(), ToMove::One(1));
     let mut moves = SlimeMoves::new();
@@ -91,7 +115,9 @@ fn players_without_slime_still_take_turns_and_the_game_ends_full_or_at_2000() {
     s.play(SlimeMove::PASS);
     assert_eq!(s.to_move(), ToMove::One(2));
     // A full board ends the game; score = squares held.
-    let full = parse_argument("1,11112222,11112222,11112222,11112222,33334444,33334444,33334444,33334443").unwrap().0;
+    let full = parse_argument("1,11112222,11112222,11112222,11112222,33334444,33334444,33334444,33334443")
+        .unwrap()
+        .0;
     assert_eq!(full.to_move(), ToMove::Over);
     let outcome = full.outcome().unwrap();
     assert_eq!(outcome.points, [16.0 / 64.0, 16.0 / 64.0, 17.0 / 64.0, 15.0 / 64.0]);
@@ -213,7 +239,11 @@ fn random_games_match_the_plain_implementation() {
         let mut moves = SlimeMoves::new();
         while let ToMove::One(p) = state.to_move() {
             state.legal_moves(p, &mut moves);
-            let mut expected: Vec<SlimeMove> = plain.actions(p).into_iter().map(|(f, t)| SlimeMove::new(f, t)).collect();
+            let mut expected: Vec<SlimeMove> = plain
+                .actions(p)
+                .into_iter()
+                .map(|(f, t)| SlimeMove::new(f, t))
+                .collect();
             expected.push(SlimeMove::PASS);
             let mut got = moves.as_slice().to_vec();
             got.sort();

@@ -13,9 +13,17 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are proven results, not estimates.
 pub const PROVEN: i32 = WIN - 10_000;
 
-/// Scores positions that are not over, from `player`'s point of view.
+/// Scores positions from `player`'s point of view.
 pub trait Evaluator<G: Game> {
+    /// A position that is not over.
     fn evaluate(&self, state: &G, player: Player) -> i32;
+
+    /// A finished game, `ply` moves below the root. By default a win, draw or
+    /// loss by the outcome's points, quicker wins and slower losses first;
+    /// games scored by more than who won (Slime's squares) override it.
+    fn terminal(&self, state: &G, player: Player, ply: usize) -> i32 {
+        terminal_score(&state.outcome().expect("a finished game has an outcome"), player, ply)
+    }
 }
 
 impl<G: Game, F: Fn(&G, Player) -> i32> Evaluator<G> for F {
@@ -199,7 +207,7 @@ impl<G: Game> AlphaBeta<G> {
             ToMove::One(q) => -self.negamax(&child, q, depth, ply, -beta, -alpha, eval),
             ToMove::Over => {
                 self.nodes += 1;
-                terminal_score(&child.outcome().expect("over"), p, ply)
+                eval.terminal(&child, p, ply)
             }
             ToMove::All => unreachable!("alpha-beta on a simultaneous game"),
         }

@@ -87,4 +87,8 @@ impl<G: Game, E: Evaluator<G>> Evaluator<Sequential<G>> for SequentialEval<E> {
     fn evaluate(&self, state: &Sequential<G>, player: Player) -> i32 {
         self.0.evaluate(&state.inner, player)
     }
+
+    fn terminal(&self, state: &Sequential<G>, player: Player, ply: usize) -> i32 {
+        self.0.terminal(&state.inner, player, ply)
+    }
 }

@@ -77,11 +77,15 @@ impl Game for BestReply {
                 out.push(SeatMove { seat: seat as u8, m });
             }
         }
-        // Passing is always possible (a reply that changes nothing).
-        out.push(SeatMove {
-            seat: seats[0] as u8,
-            m: SlimeMove::PASS,
-        });
+        // A pass only when nothing else is possible: in a real round all three
+        // opponents move, so a free pass in the tree would let either side
+        // wait out the horizon.
+        if out.as_slice().is_empty() {
+            out.push(SeatMove {
+                seat: seats[0] as u8,
+                m: SlimeMove::PASS,
+            });
+        }
     }
 
     fn play(&mut self, m: SeatMove) {
@@ -126,6 +130,12 @@ impl Evaluator<BestReply> for BestReplyEval {
         } else {
             -ours
         }
+    }
+
+    /// A full board scores like any other: Slime pays in squares held, not in
+    /// wins, so ending the game is neither a prize nor a disaster in itself.
+    fn terminal(&self, state: &BestReply, side: Player, _ply: usize) -> i32 {
+        self.evaluate(state, side)
     }
 }
 
