@@ -5,7 +5,7 @@
 
 use gridtune::bots::Bot;
 use gridtune::game::{Game, ToMove};
-use gridtune::games::slime::judges::{GreedySlime, Jumper};
+use gridtune::games::slime::judges::{GreedySlime, Jumper, Lichen, Passer};
 use gridtune::games::slime::protocol::{argument, parse_reply};
 use gridtune::games::slime::rules::SlimeMoves;
 use gridtune::games::slime::{Slime, SlimeMove};
@@ -126,4 +126,50 @@ fn jumper_matches_the_cpp_original() {
     }
     let mut run = |arg: &str| Command::new(&binary).arg(arg).output().unwrap().stdout;
     compare("jumper", &mut run, &mut Jumper);
+}
+
+/// DeathSlime (Ruby) and Lichen (R) print their move without a newline, so
+/// the control program passes for them on a single move; the originals must
+/// really print moves, never a newline.
+fn compare_unterminated(name: &str, interpreter: &str, flags: &[&str], file: &str, clone: &mut dyn Bot<Slime>) {
+    let source = bots_dir().join(file);
+    if !source.exists() {
+        println!("skipped: {} not found", source.display());
+        return;
+    }
+    if Command::new(interpreter).arg("--version").output().is_err() {
+        println!("skipped: {interpreter} not found (.ci/run installs it from Debian's packages)");
+        return;
+    }
+    let mut printed = 0;
+    let mut run = |arg: &str| {
+        let out = Command::new(interpreter)
+            .args(flags)
+            .arg(&source)
+            .arg(arg)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        if text.split_whitespace().filter(|w| w.parse::<i64>().is_ok()).count() >= 4 {
+            assert!(!text.ends_with('\n'), "{name} printed a newline: {text:?}");
+            printed += 1;
+        }
+        out.stdout
+    };
+    compare(name, &mut run, clone);
+    assert!(
+        printed > POSITIONS / 2,
+        "{name} printed a move on only {printed} of {POSITIONS} positions"
+    );
+    println!("{name}: printed a move with no newline on {printed} positions");
+}
+
+#[test]
+fn death_slime_passes_like_the_ruby_original() {
+    compare_unterminated("death_slime", "ruby", &[], "DeathSlime.rb", &mut Passer);
+}
+
+#[test]
+fn lichen_passes_like_the_r_original() {
+    compare_unterminated("lichen", "Rscript", &["--vanilla"], "Lichen.R", &mut Lichen);
 }

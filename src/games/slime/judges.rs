@@ -20,8 +20,9 @@ pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Slime>>> {
     Some(match name {
         "greedy_slime" => Box::new(GreedySlime),
         "jumper" => Box::new(Jumper),
-        // Both print their move without a newline: always a pass.
-        "death_slime" | "lichen" => Box::new(Passer),
+        // DeathSlime prints its move without a newline: always a pass.
+        "death_slime" => Box::new(Passer),
+        "lichen" => Box::new(Lichen),
         "simplebot" => Box::new(SimpleBot { rng }),
         _ => return None,
     })
@@ -149,6 +150,33 @@ pub struct Passer;
 impl Bot<Slime> for Passer {
     fn choose(&mut self, _state: &Slime, _p: Player) -> SlimeMove {
         SlimeMove::PASS
+    }
+}
+
+/// Lichen.R prints with `cat` and no newline, so its single-string replies
+/// are all passes. But with exactly one slime it builds its reply with
+/// `paste` over vectors: when a vector has two entries R prints two moves on
+/// one line, the control program finds text after the fourth integer, and
+/// the first move counts: from its slime diagonally to (row + 1 or row - 1,
+/// col + 1 or col - 1), the first of each that lies in rows/columns 1..=n-2.
+/// (A zero-length vector leaves a number out: a pass.)
+pub struct Lichen;
+
+impl Bot<Slime> for Lichen {
+    fn choose(&mut self, state: &Slime, p: Player) -> SlimeMove {
+        let mine = state.squares(p);
+        if mine.count_ones() != 1 {
+            return SlimeMove::PASS;
+        }
+        let n = state.size() as i32;
+        let (r, c) = rc(mine.trailing_zeros() as u8);
+        let inner = |v: i32| v >= 1 && v <= n - 2;
+        let rows: Vec<i32> = [r as i32 + 1, r as i32 - 1].into_iter().filter(|&v| inner(v)).collect();
+        let cols: Vec<i32> = [c as i32 + 1, c as i32 - 1].into_iter().filter(|&v| inner(v)).collect();
+        if rows.is_empty() || cols.is_empty() || rows.len().max(cols.len()) < 2 {
+            return SlimeMove::PASS;
+        }
+        SlimeMove::new((r, c), (rows[0] as usize, cols[0] as usize))
     }
 }
 
