@@ -117,6 +117,19 @@ pub fn parse_header(line: &str, line_no: usize, max: (usize, usize)) -> Result<H
     })
 }
 
+/// Writes a turn block: `turn T`, each player's `x y`, then the rows.
+pub fn write_turn_block(turn: u32, positions: [(usize, usize); 2], rows: &[String]) -> String {
+    let mut out = format!("turn {turn}\n");
+    for (x, y) in positions {
+        out.push_str(&format!("{x} {y}\n"));
+    }
+    for row in rows {
+        out.push_str(row);
+        out.push('\n');
+    }
+    out
+}
+
 /// The shape the grid games' turn input shares: `turn T`, the two players'
 /// `x y` lines, then the board's rows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,16 +12,8 @@ pub fn header(state: &Isolation, me: Player) -> String {
 
 /// The `H + 3` lines a bot receives on its turn.
 pub fn turn_block(state: &Isolation) -> String {
-    let mut out = format!("turn {}\n", state.turn());
-    for p in 0..2 {
-        let (x, y) = super::rules::xy(state.position(p));
-        out.push_str(&format!("{x} {y}\n"));
-    }
-    for row in state.board_rows() {
-        out.push_str(&row);
-        out.push('\n');
-    }
-    out
+    let positions = [0, 1].map(|p| super::rules::xy(state.position(p)));
+    protocol::write_turn_block(state.turn() as u32, positions, &state.board_rows())
 }
 
 const MAX: (usize, usize) = (MAX_SIDE, MAX_SIDE);

@@ -6,14 +6,14 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    16, // own_mobility
+    14, // own_mobility
     -12, // opp_mobility
-    3, // two_step
+    2, // two_step
     43, // territory
-    13, // centrality
-    -4, // distance
+    7, // centrality
+    5, // distance
     40, // partition_space
-    50, // partition_win
+    650, // partition_win
 ];
 
 /// The submission bot's time budget per move, in milliseconds.

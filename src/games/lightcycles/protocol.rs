@@ -14,16 +14,8 @@ pub fn header(state: &LightCycles, me: Player) -> String {
 
 /// The `H + 3` lines both bots receive every turn.
 pub fn turn_block(state: &LightCycles) -> String {
-    let mut out = format!("turn {}\n", state.turns() + 1);
-    for p in 0..2 {
-        let (x, y) = state.head_xy(p);
-        out.push_str(&format!("{x} {y}\n"));
-    }
-    for row in state.board_rows() {
-        out.push_str(&row);
-        out.push('\n');
-    }
-    out
+    let heads = [0, 1].map(|p| state.head_xy(p));
+    protocol::write_turn_block(state.turns() as u32 + 1, heads, &state.board_rows())
 }
 
 pub fn parse_header(line: &str, line_no: usize) -> Result<Header, ProtocolError> {

@@ -6,14 +6,14 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    9, // territory
-    2, // edges
-    -13, // parity
-    8, // chamber
-    -25, // mobility
-    0, // distance
-    250, // endgame_space
-    1750, // endgame_win
+    1, // territory
+    4, // edges
+    -17, // parity
+    30, // chamber
+    -4, // mobility
+    4, // distance
+    135, // endgame_space
+    2400, // endgame_win
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
