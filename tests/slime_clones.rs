@@ -5,7 +5,7 @@
 
 use gridtune::bots::Bot;
 use gridtune::game::{Game, ToMove};
-use gridtune::games::slime::judges::{GreedySlime, Jumper, Lichen, Passer};
+use gridtune::games::slime::judges::{CornerSlime, GreedySlime, Jumper, Lichen, Passer};
 use gridtune::games::slime::protocol::{argument, parse_reply};
 use gridtune::games::slime::rules::SlimeMoves;
 use gridtune::games::slime::{Slime, SlimeMove};
@@ -172,4 +172,35 @@ fn death_slime_passes_like_the_ruby_original() {
 #[test]
 fn lichen_passes_like_the_r_original() {
     compare_unterminated("lichen", "Rscript", &["--vanilla"], "Lichen.R", &mut Lichen);
+}
+
+/// CornerSlime.cpp as printed does not compile with g++: `sprintf_s` becomes
+/// `snprintf` with the buffer's size, and the missing closing brace is added
+/// at the end (the statement's fix).
+#[test]
+fn corner_slime_matches_the_cpp_original() {
+    let source = bots_dir().join("CornerSlime.cpp");
+    let Ok(text) = std::fs::read_to_string(&source) else {
+        println!("skipped: {} not found", source.display());
+        return;
+    };
+    let fixed = text.replace("sprintf_s(buff, ", "snprintf(buff, sizeof(buff), ") + "}\n";
+    assert_ne!(fixed.len(), text.len() + 2, "the sprintf_s fix found its target");
+    let patched = scratch().join("corner_slime.cpp");
+    std::fs::write(&patched, fixed).unwrap();
+    let binary = scratch().join("corner_slime");
+    match Command::new("g++")
+        .args(["-O1", "-w", "-o"])
+        .arg(&binary)
+        .arg(&patched)
+        .output()
+    {
+        Err(e) => {
+            println!("skipped: g++ not available ({e})");
+            return;
+        }
+        Ok(o) => assert!(o.status.success(), "g++ failed: {}", String::from_utf8_lossy(&o.stderr)),
+    }
+    let mut run = |arg: &str| Command::new(&binary).arg(arg).output().unwrap().stdout;
+    compare("corner_slime", &mut run, &mut CornerSlime);
 }

@@ -11,9 +11,16 @@ use crate::game::Player;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// The judge clones, by the names specs use. ShallowBlue.java and
-/// CornerSlime.cpp are not cloned yet.
-pub const JUDGES: &[&str] = &["greedy_slime", "jumper", "death_slime", "lichen", "simplebot"];
+/// The judge clones, by the names specs use, in the statement's order.
+pub const JUDGES: &[&str] = &[
+    "greedy_slime",
+    "shallow_blue",
+    "jumper",
+    "death_slime",
+    "lichen",
+    "corner_slime",
+    "simplebot",
+];
 
 pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Slime>>> {
     let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -24,6 +31,8 @@ pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Slime>>> {
         "death_slime" => Box::new(Passer),
         "lichen" => Box::new(Lichen),
         "simplebot" => Box::new(SimpleBot { rng }),
+        "corner_slime" => Box::new(CornerSlime),
+        "shallow_blue" => Box::new(super::shallow_blue::ShallowBlue { rng }),
         _ => return None,
     })
 }
@@ -214,5 +223,162 @@ impl Bot<Slime> for SimpleBot {
         } else {
             pool[self.rng.random_range(0..pool.len())]
         }
+    }
+}
+
+/// CornerSlime.cpp: fill its own corner quadrant, then attack. A faithful
+/// port of its quirks: the quadrant it calls home is its start corner unless
+/// quadrant 1, 2 or 3 (never 0) holds more of its slime; neighbours are
+/// visited in the order of its `ring` walk (top row, bottom row, left
+/// column, right column); its "target" is picked but never used; the board
+/// is read as 8 x 8.
+pub struct CornerSlime;
+
+/// CornerSlime's per-square bookkeeping (its `Cell`).
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    t: usize,
+    counts1: [i32; 5],
+    counts2: [i32; 5],
+    ecount1: i32,
+    safe2: bool,
+    canspread: bool,
+    canjump: bool,
+    canmerge: bool,
+    spreadable: bool,
+    jumpable: bool,
+    mergeable: bool,
+}
+
+const CORNER_DIM: i32 = 8;
+const CORNER_HALF: usize = 4;
+
+/// The squares of the `size x size` block at `(row, col)`, row by row.
+fn block(row: usize, col: usize, size: usize) -> impl Iterator<Item = (usize, usize)> {
+    (row..row + size).flat_map(move |i| (col..col + size).map(move |j| (i, j)))
+}
+
+/// The squares at Chebyshev distance exactly `dist` from `(x, y)`, clipped
+/// to the board, in the order CornerSlime's `ring`/`nextR` walk them.
+fn corner_ring(x: i32, y: i32, dist: i32) -> Vec<(usize, usize)> {
+    let (tlx, tly, thx, thy) = (x - dist, y - dist, x + dist, y + dist);
+    let (mut alx, aly) = (tlx.max(0), tly.max(0));
+    let (mut ahx, ahy) = (thx.min(CORNER_DIM - 1), thy.min(CORNER_DIM - 1));
+    let mut out = Vec::new();
+    if alx == tlx {
+        out.extend((aly..=ahy).map(|j| (alx as usize, j as usize)));
+        alx += 1;
+    }
+    if ahx == thx {
+        out.extend((aly..=ahy).map(|j| (ahx as usize, j as usize)));
+        ahx -= 1;
+    }
+    if aly == tly {
+        out.extend((alx..=ahx).map(|i| (i as usize, aly as usize)));
+    }
+    if ahy == thy {
+        out.extend((alx..=ahx).map(|i| (i as usize, ahy as usize)));
+    }
+    out
+}
+
+impl Bot<Slime> for CornerSlime {
+    fn choose(&mut self, state: &Slime, p: Player) -> SlimeMove {
+        let dim = CORNER_DIM as usize;
+        if state.size() != dim {
+            return SlimeMove::PASS;
+        }
+        let moi = p + 1;
+        let mut cells = [[Cell::default(); 8]; 8];
+        for (i, row) in cells.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate() {
+                cell.t = state.owner(square(i, j)).map_or(0, |q| q + 1);
+            }
+        }
+        let mut corner_counts = [[0i32; 5]; 4];
+        for (idx, counts) in corner_counts.iter_mut().enumerate() {
+            let (ox, oy) = ((idx / 2) * CORNER_HALF, (idx % 2) * CORNER_HALF);
+            for (i, j) in block(ox, oy, CORNER_HALF) {
+                counts[cells[i][j].t] += 1;
+            }
+        }
+        for (i, j) in block(0, 0, dim) {
+            let mut c = cells[i][j];
+            for (dist, counts) in [(1, &mut c.counts1), (2, &mut c.counts2)] {
+                for (a, b) in corner_ring(i as i32, j as i32, dist) {
+                    counts[cells[a][b].t] += 1;
+                }
+            }
+            let enemies = |counts: &[i32; 5]| (1..5).filter(|&r| r != moi).map(|r| counts[r]).sum::<i32>();
+            c.ecount1 = enemies(&c.counts1);
+            c.safe2 = c.ecount1 == 0 && enemies(&c.counts2) == 0;
+            if c.t == 0 {
+                c.spreadable = c.counts1[moi] > 0;
+                c.jumpable = c.counts2[moi] > 0;
+            } else if c.t == moi {
+                c.mergeable = c.counts1[moi] > 0;
+                c.canmerge = c.mergeable;
+                c.canspread = c.counts1[0] > 0;
+                c.canjump = c.counts2[0] > 0;
+            }
+            cells[i][j] = c;
+        }
+        let first_in_ring = |i: usize, j: usize, dist: i32, test: &dyn Fn(&Cell) -> bool| {
+            corner_ring(i as i32, j as i32, dist)
+                .into_iter()
+                .find(|&(a, b)| test(&cells[a][b]))
+        };
+
+        // Home: its start quadrant, unless quadrant 1..=3 holds more.
+        let mut home = moi - 1;
+        for i in 1..4 {
+            if corner_counts[i][moi] > corner_counts[home][moi] {
+                home = i;
+            }
+        }
+        if corner_counts[home][moi] < (CORNER_HALF * CORNER_HALF) as i32 {
+            let (ox, oy) = ((home / 2) * CORNER_HALF, (home % 2) * CORNER_HALF);
+            let mut best = 0;
+            let mut pick = None;
+            for (i, j) in block(ox, oy, CORNER_HALF) {
+                let c = cells[i][j];
+                if c.spreadable && c.ecount1 + 1 > best {
+                    if let Some(from) = first_in_ring(i, j, 1, &|o| o.canspread) {
+                        best = c.ecount1 + 1;
+                        pick = Some((from, (i, j)));
+                    }
+                }
+                if c.mergeable && c.counts1[0] - 1 > best {
+                    let empties = c.counts1[0];
+                    if let Some(from) = first_in_ring(i, j, 1, &|o| o.safe2 && o.canmerge && empties > 0) {
+                        best = c.counts1[0] - 1;
+                        pick = Some((from, (i, j)));
+                    }
+                }
+            }
+            if let Some((from, to)) = pick {
+                return SlimeMove::new(from, to);
+            }
+        }
+
+        // Attack: its target choice never reaches the moves below.
+        let mut best = 0;
+        let mut pick = None;
+        for (i, j) in block(0, 0, dim) {
+            let c = cells[i][j];
+            if c.spreadable && c.ecount1 + 1 > best {
+                if let Some(from) = first_in_ring(i, j, 1, &|o| o.canspread) {
+                    best = c.ecount1 + 1;
+                    pick = Some((from, (i, j)));
+                }
+            }
+            if c.jumpable && c.ecount1 - 1 > best {
+                if let Some(from) = first_in_ring(i, j, 2, &|o| o.safe2 && o.canjump) {
+                    best = c.ecount1 - 1;
+                    pick = Some((from, (i, j)));
+                }
+            }
+        }
+        pick.map_or(SlimeMove::PASS, |(from, to)| SlimeMove::new(from, to))
     }
 }

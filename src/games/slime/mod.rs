@@ -8,6 +8,7 @@ pub mod judges;
 pub mod map;
 pub mod protocol;
 pub mod rules;
+pub mod shallow_blue;
 pub mod tuned;
 
 pub use map::SlimeMap;
