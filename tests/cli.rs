@@ -457,3 +457,75 @@ fn evolve_runs_lightcycles_the_same_way() {
         stderr(&o)
     );
 }
+
+#[test]
+fn slime_runs_through_tournament_match_move_and_perft() {
+    let o = gridtune(
+        &[
+            "tournament",
+            "--game",
+            "slime",
+            "--bot",
+            "judge:greedy_slime",
+            "--bot",
+            "judge:jumper",
+            "--bot",
+            "judge:lichen",
+            "--bot",
+            "judge:corner_slime",
+            "--bot",
+            "genome:genomes/slime/best.ron",
+            "--nodes",
+            "200",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // Five entries make five 4-seat tables; each entry sits at four of them.
+    assert!(text.contains("5 tables (seated in list order) x 1 games"), "{text}");
+    let lichen = text.lines().find(|l| l.starts_with("judge:lichen")).unwrap();
+    assert_eq!(lichen.split_whitespace().nth(1), Some("4"), "{lichen}");
+
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "slime",
+            "--bot",
+            "judge:greedy_slime",
+            "--bot",
+            "judge:jumper",
+            "--bot",
+            "judge:lichen",
+        ],
+        root(),
+    );
+    assert_eq!(o.status.code(), Some(2), "three bots cannot fill a table");
+    assert!(stderr(&o).contains("a slime table has 4 seats"), "{}", stderr(&o));
+
+    let dir = scratch("slime");
+    let pos = dir.join("turn.txt");
+    std::fs::write(
+        &pos,
+        "3,11111222,11111444,11.22444,.1222.4.,333.3244,33333.44,333...44,333....4\n",
+    )
+    .unwrap();
+    let o = gridtune(
+        &[
+            "move",
+            "--game",
+            "slime",
+            "--bot",
+            "judge:greedy_slime",
+            "--position",
+            pos.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "4 0 2 2\n");
+    let o = gridtune(&["perft", "--game", "slime", "--depth", "2"], root());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("standard8: 8 64"), "{}", stdout(&o));
+}

@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    9, // squares
-    -3, // frontier
-    2, // safe
+    10, // squares
+    -9, // frontier
+    -3, // safe
     1, // mobility
-    -12, // threats
-    5, // attack
+    -10, // threats
+    2, // attack
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
