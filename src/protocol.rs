@@ -98,6 +98,11 @@ pub struct Header {
     pub me: usize,
 }
 
+/// Writes the first line the grid games send: `W H my_id`.
+pub fn header_line(width: usize, height: usize, me: usize) -> String {
+    format!("{width} {height} {me}\n")
+}
+
 /// Parses `W H my_id`, with sides up to `max` `(W, H)`.
 pub fn parse_header(line: &str, line_no: usize, max: (usize, usize)) -> Result<Header, ProtocolError> {
     let v = parse_ints(line, 3, line_no, "`W H my_id`")?;

@@ -7,7 +7,7 @@ use crate::protocol::{self, parse_ints, parse_position_text, parse_turn_block, H
 
 /// The first line a bot receives: `W H my_id`.
 pub fn header(state: &Isolation, me: Player) -> String {
-    format!("{} {} {}\n", state.width(), state.height(), me)
+    protocol::header_line(state.width(), state.height(), me)
 }
 
 /// The `H + 3` lines a bot receives on its turn.

@@ -9,7 +9,7 @@ const MAX: (usize, usize) = (MAX_WIDTH, MAX_HEIGHT);
 
 /// The first line a bot receives: `W H my_id`.
 pub fn header(state: &LightCycles, me: Player) -> String {
-    format!("{} {} {}\n", state.width(), state.height(), me)
+    protocol::header_line(state.width(), state.height(), me)
 }
 
 /// The `H + 3` lines both bots receive every turn.
