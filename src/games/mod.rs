@@ -1,6 +1,7 @@
 //! The games, and what the game-independent parts of gridtune (arena,
 //! evolution, freeze, CLI) need from each.
 
+pub mod ataxx;
 pub mod isolation;
 pub mod lightcycles;
 pub mod slime;
