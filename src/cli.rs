@@ -6,6 +6,7 @@ use gridtune::arena::{self, stats::MatchStats};
 use gridtune::bots::BotSpec;
 use gridtune::evolve::{self, EvolveConfig};
 use gridtune::export::freeze::{self, Freshness};
+use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::slime::Slime;
@@ -48,7 +49,7 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct GameArg {
-    /// The game: isolation, lightcycles or slime.
+    /// The game: isolation, lightcycles, slime or ataxx.
     #[arg(long)]
     pub game: String,
 }
@@ -230,7 +231,11 @@ macro_rules! with_game {
                 type $G = Slime;
                 $body
             }
-            other => bail!("unknown game `{other}`; games: isolation, lightcycles, slime"),
+            "ataxx" => {
+                type $G = Ataxx;
+                $body
+            }
+            other => bail!("unknown game `{other}`; games: isolation, lightcycles, slime, ataxx"),
         }
     };
 }

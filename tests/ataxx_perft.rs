@@ -45,3 +45,71 @@ fn bad_fens_say_what_is_wrong() {
     assert_eq!(err("x5o/7/7/7/7/7/o5x z"), "bad FEN: side to move `z`: expected x or o");
     assert_eq!(err("x5q/7/7/7/7/7/o5x x"), "bad FEN: unexpected `q` in rank 7");
 }
+
+mod draws_and_protocol {
+    use gridtune::game::{Game, Outcome, ToMove};
+    use gridtune::games::ataxx::protocol::{parse_position, read_turn, turn_input, RowOrder};
+    use gridtune::games::ataxx::rules::TURN_LIMIT;
+    use gridtune::games::ataxx::{Ataxx, AtaxxMove};
+
+    /// Two jumps back and forth by each side bring the start back: the third
+    /// time it stands is a draw.
+    #[test]
+    fn threefold_repetition_draws() {
+        let mut s = Ataxx::from_fen("x5o/7/7/7/7/7/o5x x 0 1").unwrap().with_draws(true);
+        let sq = |name: &str| gridtune::games::ataxx::protocol::parse_square(name).unwrap();
+        let cycle = [("a7", "c7"), ("g7", "e7"), ("c7", "a7"), ("e7", "g7")];
+        for round in 0..2 {
+            for (from, to) in cycle {
+                assert!(matches!(s.to_move(), ToMove::One(_)), "round {round}");
+                s.play(AtaxxMove::jump(sq(from), sq(to)));
+            }
+        }
+        assert_eq!(s.to_move(), ToMove::Over);
+        assert_eq!(s.outcome(), Some(Outcome::draw()));
+        // Without the draw rules (perft) the game goes on.
+        let mut t = Ataxx::from_fen("x5o/7/7/7/7/7/o5x x 0 1").unwrap();
+        for _ in 0..2 {
+            for (from, to) in cycle {
+                t.play(AtaxxMove::jump(sq(from), sq(to)));
+            }
+        }
+        assert!(matches!(t.to_move(), ToMove::One(0)));
+    }
+
+    #[test]
+    fn three_hundred_turns_draw() {
+        let sq = |name: &str| gridtune::games::ataxx::protocol::parse_square(name).unwrap();
+        let s = Ataxx::from_fen("x5o/7/7/7/7/7/o5x x 0 1")
+            .unwrap()
+            .with_draws(true)
+            .with_plies(TURN_LIMIT - 1);
+        assert!(matches!(s.to_move(), ToMove::One(0)));
+        let mut last = s.clone();
+        last.play(AtaxxMove::spawn(sq("b6")));
+        assert_eq!(last.to_move(), ToMove::Over);
+        assert_eq!(
+            last.outcome(),
+            Some(Outcome::draw()),
+            "x is ahead on pieces, but it is a draw"
+        );
+        // Without the draw rules the same move leaves the game going.
+        let mut free = s.with_draws(false);
+        free.play(AtaxxMove::spawn(sq("b6")));
+        assert!(matches!(free.to_move(), ToMove::One(1)));
+    }
+
+    #[test]
+    fn turn_input_reads_back_in_either_row_order() {
+        let start = Ataxx::from_fen("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1").unwrap();
+        for order in [RowOrder::TopFirst, RowOrder::BottomFirst] {
+            let text = format!("0\n{}", turn_input(&start, "null", order));
+            let (state, me) = parse_position(&text).unwrap();
+            assert_eq!(me, 0);
+            assert_eq!(state.rows_top_down(), start.rows_top_down(), "{order:?}");
+            let lines: Vec<&str> = text.lines().collect();
+            let (_, listed) = read_turn(&lines[1..8], &lines[10..], 0).unwrap();
+            assert_eq!(listed.len(), 14);
+        }
+    }
+}

@@ -271,7 +271,7 @@ fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
 
 #[test]
 fn the_committed_constants_match_the_committed_champions() {
-    for game in ["isolation", "lightcycles", "slime"] {
+    for game in ["isolation", "lightcycles", "slime", "ataxx"] {
         let o = gridtune(&["freeze", "--game", game, "--check"], root());
         assert!(o.status.success(), "{game}: {}", stderr(&o));
     }

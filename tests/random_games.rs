@@ -3,6 +3,7 @@
 //! every step.
 
 use gridtune::game::{MoveBuffer, ToMove};
+use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::slime::Slime;
@@ -82,4 +83,9 @@ fn lightcycles_random_games_keep_the_contracts() {
 #[test]
 fn slime_random_games_keep_the_contracts() {
     random_games::<Slime>(200, 3);
+}
+
+#[test]
+fn ataxx_random_games_keep_the_contracts() {
+    random_games::<Ataxx>(300, 4);
 }

@@ -1,4 +1,6 @@
 //! Shared by the submission-bot tests: a bot run as a real process.
+// Each test crate that includes this module uses only part of it.
+#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -4,8 +4,10 @@
 //! Chebyshev distance 2, convert the opponent's pieces next to the
 //! destination; a player with no move passes. Standard library only.
 //!
-//! This module is the rules and perft so far: repetition and turn-limit draws
-//! and the CodinGame protocol come with the rest of the game (issue 5).
+//! The expert rules' draws (300 turns; the same board and side to move a
+//! third time) are kept by a history of positions since the last spawn: a
+//! spawn adds a piece and no move removes one, so nothing before it can
+//! recur. Perft positions switch the draws off, as libataxx's counts do.
 
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove};
 
@@ -105,13 +107,21 @@ impl std::fmt::Display for AtaxxMove {
 
 pub type AtaxxMoves = MoveList<AtaxxMove, MAX_MOVES>;
 
-/// An Ataxx position: each side's pieces, the walls, the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The turn limit of the expert rules: a draw when reached.
+pub const TURN_LIMIT: u16 = 300;
+
+/// An Ataxx position: each side's pieces, the walls, the side to move, and
+/// what the draw rules need.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ataxx {
     pieces: [u64; 2],
     walls: u64,
     side: u8,
     plies: u16,
+    /// Whether the 300-turn and repetition draws apply.
+    draws: bool,
+    /// Hashes of the positions since the last spawn, this one included.
+    history: Vec<u64>,
 }
 
 /// A FEN that cannot be read, with what is wrong.
@@ -167,12 +177,81 @@ impl Ataxx {
             Some("o") | Some("O") => 1,
             Some(other) => return Err(err(format!("side to move `{other}`: expected x or o"))),
         };
-        Ok(Ataxx {
+        Ok(Ataxx::new(pieces, walls, side, false))
+    }
+
+    /// A position from its parts; `draws` switches the expert rules' draws on.
+    pub fn new(pieces: [u64; 2], walls: u64, side: Player, draws: bool) -> Self {
+        let mut state = Ataxx {
             pieces,
             walls,
-            side,
+            side: side as u8,
             plies: 0,
-        })
+            draws,
+            history: Vec::new(),
+        };
+        if draws {
+            state.history.push(state.hash());
+        }
+        state
+    }
+
+    /// The position with the expert rules' draws on or off.
+    pub fn with_draws(mut self, draws: bool) -> Self {
+        self.draws = draws;
+        self.history.clear();
+        if draws {
+            self.history.push(self.hash());
+        }
+        self
+    }
+
+    /// The position as if `plies` turns had been played (positions read from
+    /// a FEN or a CodinGame turn do not say).
+    pub fn with_plies(mut self, plies: u16) -> Self {
+        self.plies = plies;
+        self
+    }
+
+    /// Turns played.
+    pub fn plies(&self) -> u16 {
+        self.plies
+    }
+
+    /// Whether the draw rules end the game here.
+    fn drawn(&self) -> bool {
+        if !self.draws {
+            return false;
+        }
+        if self.plies >= TURN_LIMIT {
+            return true;
+        }
+        let now = self.history.last().copied();
+        now.is_some_and(|h| self.history.iter().filter(|&&x| x == h).count() >= 3)
+    }
+
+    /// The board as CodinGame sends it: 7 rows of `.`, `0`, `1`, `#`, top
+    /// row (rank 7) first.
+    pub fn rows_top_down(&self) -> Vec<String> {
+        (0..SIDE)
+            .rev()
+            .map(|rank| {
+                (0..SIDE)
+                    .map(|file| {
+                        let b = 1u64 << (rank * SIDE + file);
+                        if self.pieces[0] & b != 0 {
+                            '0'
+                        } else if self.pieces[1] & b != 0 {
+                            '1'
+                        } else if self.walls & b != 0 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     pub fn pieces(&self, p: Player) -> u64 {
@@ -244,13 +323,18 @@ impl Game for Ataxx {
     const SIMULTANEOUS: bool = false;
 
     fn max_length(&self) -> u32 {
-        u32::MAX
+        if self.draws {
+            (TURN_LIMIT - self.plies.min(TURN_LIMIT)) as u32
+        } else {
+            u32::MAX
+        }
     }
 
-    /// Over when a side has no pieces or neither side can move.
+    /// Over when a side has no pieces, neither side can move, or (with the
+    /// draw rules on) 300 turns were played or the position came a third time.
     fn to_move(&self) -> ToMove {
         let side = self.side();
-        if self.pieces[0] == 0 || self.pieces[1] == 0 || (!self.can_move(0) && !self.can_move(1)) {
+        if self.pieces[0] == 0 || self.pieces[1] == 0 || (!self.can_move(0) && !self.can_move(1)) || self.drawn() {
             ToMove::Over
         } else {
             ToMove::One(side)
@@ -267,6 +351,10 @@ impl Game for Ataxx {
 
     fn play(&mut self, m: AtaxxMove) {
         let p = self.side();
+        if self.draws && m.from == m.to && !m.is_pass() {
+            // A spawn: no earlier position can come back.
+            self.history.clear();
+        }
         if !m.is_pass() {
             let to = 1u64 << m.to;
             if m.from != m.to {
@@ -279,12 +367,18 @@ impl Game for Ataxx {
         }
         self.side ^= 1;
         self.plies += 1;
+        if self.draws {
+            self.history.push(self.hash());
+        }
     }
 
-    /// The side with more pieces wins.
+    /// The side with more pieces wins; the draw rules draw.
     fn outcome(&self) -> Option<Outcome> {
         if self.to_move() != ToMove::Over {
             return None;
+        }
+        if self.drawn() && self.pieces[0] != 0 && self.pieces[1] != 0 {
+            return Some(Outcome::draw());
         }
         let (a, b) = (self.pieces[0].count_ones(), self.pieces[1].count_ones());
         Some(match a.cmp(&b) {
@@ -292,6 +386,10 @@ impl Game for Ataxx {
             std::cmp::Ordering::Less => Outcome::win(1),
             std::cmp::Ordering::Equal => Outcome::draw(),
         })
+    }
+
+    fn is_pass(&self, m: &AtaxxMove) -> bool {
+        m.is_pass()
     }
 
     fn hash(&self) -> u64 {

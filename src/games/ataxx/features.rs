@@ -1,0 +1,76 @@
+//! Ataxx evaluation features from one side, and their weights. Standard
+//! library only.
+
+use super::rules::{Ataxx, DOUBLES, SINGLES};
+use crate::game::Player;
+
+crate::declare_params! {
+    /// My pieces minus the opponent's.
+    MATERIAL = ("material", 100, 0, 300, 5);
+    /// Empty squares I can spawn onto, minus the opponent's.
+    SPAWNS = ("spawns", 8, -20, 60, 1);
+    /// Empty squares only a jump of mine reaches, minus the opponent's.
+    JUMPS = ("jumps", 1, -20, 30, 1);
+    /// My pieces with no empty square next to them (nothing can land beside them), minus the opponent's.
+    SAFE = ("safe", 10, -30, 60, 1);
+    /// My pieces next to an empty square the opponent can reach, minus the reverse.
+    EXPOSED = ("exposed", -15, -60, 20, 1);
+    /// Empty squares with only my pieces around them, minus the opponent's.
+    HOLES = ("holes", 5, -30, 40, 1);
+}
+
+fn spread(b: u64, masks: &[u64; 49]) -> u64 {
+    let mut out = 0;
+    let mut rest = b;
+    while rest != 0 {
+        out |= masks[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The feature values of `state` for `me`, indexed like [`PARAMS`].
+pub fn features(state: &Ataxx, me: Player) -> [i32; COUNT] {
+    let empty = state.empty();
+    let (mine, theirs) = (state.pieces(me), state.pieces(1 - me));
+    let (my_near, op_near) = (spread(mine, &SINGLES), spread(theirs, &SINGLES));
+    let (my_far, op_far) = (spread(mine, &DOUBLES), spread(theirs, &DOUBLES));
+    let (my_reach, op_reach) = ((my_near | my_far) & empty, (op_near | op_far) & empty);
+    let next_to_empty = spread(empty, &SINGLES);
+    let count = |b: u64| b.count_ones() as i32;
+    let mut f = [0i32; COUNT];
+    f[MATERIAL] = count(mine) - count(theirs);
+    f[SPAWNS] = count(my_near & empty) - count(op_near & empty);
+    f[JUMPS] = count(my_far & !my_near & empty) - count(op_far & !op_near & empty);
+    f[SAFE] = count(mine & !next_to_empty) - count(theirs & !next_to_empty);
+    f[EXPOSED] = count(mine & spread(op_reach, &SINGLES)) - count(theirs & spread(my_reach, &SINGLES));
+    let (mut my_holes, mut op_holes) = (0, 0);
+    let mut e = empty;
+    while e != 0 {
+        let sq = e.trailing_zeros() as usize;
+        e &= e - 1;
+        let around = SINGLES[sq] & !state.walls();
+        if around != 0 && around & !mine == 0 {
+            my_holes += 1;
+        } else if around != 0 && around & !theirs == 0 {
+            op_holes += 1;
+        }
+    }
+    f[HOLES] = my_holes - op_holes;
+    f
+}
+
+#[inline]
+pub fn evaluate(state: &Ataxx, me: Player, weights: &Weights) -> i32 {
+    features(state, me).iter().zip(weights).map(|(a, b)| a * b).sum()
+}
+
+/// The evaluator the genome bot searches with.
+#[derive(Clone, Copy, Debug)]
+pub struct WeightedEval(pub Weights);
+
+impl crate::search::Evaluator<Ataxx> for WeightedEval {
+    fn evaluate(&self, state: &Ataxx, player: Player) -> i32 {
+        evaluate(state, player, &self.0)
+    }
+}
