@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    100, // material
-    8, // spawns
-    1, // jumps
-    10, // safe
-    -15, // exposed
-    5, // holes
+    65, // material
+    -2, // spawns
+    3, // jumps
+    -1, // safe
+    -29, // exposed
+    15, // holes
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
