@@ -529,3 +529,66 @@ fn slime_runs_through_tournament_match_move_and_perft() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("standard8: 8 64"), "{}", stdout(&o));
 }
+
+#[test]
+fn ataxx_runs_through_perft_move_and_match() {
+    let dir = scratch("ataxx");
+    let fen = dir.join("start.fen");
+    std::fs::write(&fen, "x5o/7/7/7/7/7/o5x x 0 1\n").unwrap();
+    let o = gridtune(
+        &[
+            "perft",
+            "--game",
+            "ataxx",
+            "--position",
+            fen.to_str().unwrap(),
+            "--depth",
+            "4",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(": 16 256 6460 155888"), "{}", stdout(&o));
+
+    // CodinGame's turn input, rows bottom first as the statement says.
+    let turn = dir.join("turn.txt");
+    std::fs::write(
+        &turn,
+        "0\n1.....0\n.......\n.......\n.......\n.......\n.......\n0.....1\nnull\n3\nb7\nb6\na6\n",
+    )
+    .unwrap();
+    let o = gridtune(
+        &[
+            "move",
+            "--game",
+            "ataxx",
+            "--bot",
+            "judge:greedy",
+            "--position",
+            turn.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let reply = stdout(&o);
+    assert_eq!(reply.trim().len(), 2, "a spawn: {reply:?}");
+
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "ataxx",
+            "--bot",
+            "genome:genomes/ataxx/best.ron",
+            "--bot",
+            "judge:random",
+            "--maps",
+            "maps/ataxx/train",
+            "--nodes",
+            "200",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("12 games"), "{}", stdout(&o));
+}
