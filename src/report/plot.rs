@@ -46,18 +46,21 @@ where
     root.fill(&WHITE).map_err(err)?;
     let last = history.last().map_or(1, |s| s.generation).max(2);
     let lowest = history.iter().map(|s| s.mean.min(s.median)).fold(100.0f64, f64::min);
-    let y_min = (lowest / 10.0).floor() * 10.0;
+    let highest = history.iter().map(|s| s.best).fold(0.0f64, f64::max);
+    // A margin below the lowest line, and headroom above the best for the legend.
+    let y_min = (((lowest - 5.0) / 10.0).floor() * 10.0).max(0.0);
+    let y_max = (((highest + 15.0) / 10.0).ceil() * 10.0).min(100.0);
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 26))
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(56)
-        .build_cartesian_2d(1u32..last, y_min.max(0.0)..100.0)
+        .build_cartesian_2d(1u32..last, y_min..y_max)
         .map_err(err)?;
     chart
         .configure_mesh()
         .x_desc("generation")
-        .y_desc("fitness (contest score, 0-100)")
+        .y_desc("fitness (0-100)")
         .axis_desc_style(("sans-serif", 18))
         .label_style(("sans-serif", 15))
         .draw()
@@ -83,7 +86,7 @@ where
         .label_font(("sans-serif", 16))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
-        .position(SeriesLabelPosition::LowerRight)
+        .position(SeriesLabelPosition::UpperRight)
         .draw()
         .map_err(err)?;
     root.present().map_err(err)?;
