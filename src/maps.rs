@@ -95,11 +95,7 @@ impl GridMap {
     /// file in errors.
     pub fn parse(text: &str, origin: &str, sizes: &GridSizes) -> Result<Self, MapError> {
         let err = |line: usize, message: String| MapError::new(origin, line, message);
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"));
+        let mut lines = content_lines(text).into_iter();
 
         let (line_no, header) = lines
             .next()
@@ -248,6 +244,16 @@ impl GridMap {
     pub fn free_count(&self) -> usize {
         self.walls.iter().flatten().filter(|&&w| !w).count()
     }
+}
+
+/// The lines of a map file that carry content, numbered from 1: trailing
+/// spaces, tabs and `\r` removed, blank lines and `//` comments skipped.
+pub fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"))
+        .collect()
 }
 
 /// Symmetric random walls: each mirror pair is a wall with probability

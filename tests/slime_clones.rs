@@ -52,6 +52,32 @@ fn reachable_positions(count: usize, seed: u64) -> Vec<(Slime, usize)> {
     out
 }
 
+/// Builds a C++ original with g++ into the scratch folder; `None` (after
+/// saying why) when g++ is missing. A compile error fails the test.
+fn compile_cpp(source: &Path, name: &str) -> Option<PathBuf> {
+    let binary = scratch().join(name);
+    match Command::new("g++")
+        .args(["-O1", "-w", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .output()
+    {
+        Err(e) => {
+            println!("skipped: g++ not available ({e})");
+            None
+        }
+        Ok(o) => {
+            assert!(
+                o.status.success(),
+                "g++ failed on {}: {}",
+                source.display(),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            Some(binary)
+        }
+    }
+}
+
 /// Runs `program` on every position and compares the boards its output
 /// leads to with the clone's.
 fn compare(name: &str, program: &mut dyn FnMut(&str) -> Vec<u8>, clone: &mut dyn Bot<Slime>) {
@@ -110,20 +136,9 @@ fn jumper_matches_the_cpp_original() {
         println!("skipped: {} not found", source.display());
         return;
     }
-    let binary = scratch().join("jumper");
-    match Command::new("g++")
-        .arg("-O1")
-        .arg("-o")
-        .arg(&binary)
-        .arg(&source)
-        .output()
-    {
-        Err(e) => {
-            println!("skipped: g++ not available ({e})");
-            return;
-        }
-        Ok(o) => assert!(o.status.success(), "g++ failed: {}", String::from_utf8_lossy(&o.stderr)),
-    }
+    let Some(binary) = compile_cpp(&source, "jumper") else {
+        return;
+    };
     let mut run = |arg: &str| Command::new(&binary).arg(arg).output().unwrap().stdout;
     compare("jumper", &mut run, &mut Jumper);
 }
@@ -188,19 +203,9 @@ fn corner_slime_matches_the_cpp_original() {
     assert_ne!(fixed.len(), text.len() + 2, "the sprintf_s fix found its target");
     let patched = scratch().join("corner_slime.cpp");
     std::fs::write(&patched, fixed).unwrap();
-    let binary = scratch().join("corner_slime");
-    match Command::new("g++")
-        .args(["-O1", "-w", "-o"])
-        .arg(&binary)
-        .arg(&patched)
-        .output()
-    {
-        Err(e) => {
-            println!("skipped: g++ not available ({e})");
-            return;
-        }
-        Ok(o) => assert!(o.status.success(), "g++ failed: {}", String::from_utf8_lossy(&o.stderr)),
-    }
+    let Some(binary) = compile_cpp(&patched, "corner_slime") else {
+        return;
+    };
     let mut run = |arg: &str| Command::new(&binary).arg(arg).output().unwrap().stdout;
     compare("corner_slime", &mut run, &mut CornerSlime);
 }

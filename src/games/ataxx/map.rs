@@ -7,7 +7,7 @@
 //! `1` (pieces). Blank lines and `//` comments are ignored.
 
 use super::rules::{Ataxx, SIDE};
-use crate::maps::MapError;
+use crate::maps::{content_lines, MapError};
 use rand::{Rng, RngExt};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,12 +26,7 @@ pub fn start_pieces() -> [u64; 2] {
 
 impl AtaxxMap {
     pub fn parse(text: &str, origin: &str) -> Result<Self, MapError> {
-        let rows: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"))
-            .collect();
+        let rows = content_lines(text);
         if rows.len() != SIDE {
             return Err(MapError::new(origin, 1, format!("{} rows, expected 7", rows.len())));
         }

@@ -4,7 +4,7 @@
 //! protocol writes them. Blank lines and `//` comments are ignored.
 
 use super::rules::{square, Slime, MAX_SIZE, MIN_SIZE};
-use crate::maps::MapError;
+use crate::maps::{content_lines, MapError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlimeMap {
@@ -13,12 +13,7 @@ pub struct SlimeMap {
 
 impl SlimeMap {
     pub fn parse(text: &str, origin: &str) -> Result<Self, MapError> {
-        let rows: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with("//"))
-            .collect();
+        let rows = content_lines(text);
         let n = rows.len();
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
             return Err(MapError::new(
