@@ -1,14 +1,18 @@
 //! Bots and bot specs.
 //!
-//! A bot picks a move for one seat. Specs name bots on the command line and
-//! in configs: `judge:NAME` (a judge clone) and `genome:PATH` (the search bot
-//! with a genome's weights).
+//! A bot picks a move for one seat. Specs name bots on the command line, in
+//! configs and in bots files: `judge:NAME` (a judge clone), `genome:PATH`
+//! (the search bot with a genome's weights), `cmd:PROGRAM ARGS` and
+//! `sh:COMMAND` (an external program, refereed).
 
 use crate::game::{Game, Player};
 use crate::games::GameKit;
 use crate::genome::{Genome, GenomeError};
+use crate::referee::command::{self, BotsFile};
+use crate::referee::process::Launch;
+use crate::referee::{ProgramBot, TimeLimits};
 use crate::search::Limits;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Something that plays a game.
 pub trait Bot<G: Game>: Send {
@@ -16,7 +20,7 @@ pub trait Bot<G: Game>: Send {
     fn choose(&mut self, state: &G, player: Player) -> G::Move;
 }
 
-/// A bot named on the command line or in a config.
+/// A bot named on the command line, in a config or in a bots file.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// One of the game's judge clones, with its fixed budget.
@@ -26,6 +30,12 @@ pub enum BotSpec {
         label: String,
         weights: Vec<i32>,
         limits: Limits,
+    },
+    /// An external program speaking the contest protocol, refereed.
+    Program {
+        label: String,
+        launch: Launch,
+        limits: TimeLimits,
     },
 }
 
@@ -37,16 +47,59 @@ pub enum SpecError {
         game: &'static str,
         known: String,
     },
-    #[error("bad bot spec `{0}`: expected judge:NAME or genome:PATH")]
-    Syntax(String),
+    #[error("bad bot spec `{spec}`: expected judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND{names}")]
+    Syntax { spec: String, names: String },
+    #[error("bot spec `{spec}`: {message}")]
+    Program { spec: String, message: String },
     #[error(transparent)]
     Genome(#[from] GenomeError),
 }
 
+/// What specs are read against: the genome bot's search budget, the bots
+/// file whose names can stand for specs, and time limits for program bots
+/// named directly (default: the game's).
+#[derive(Clone, Copy, Debug)]
+pub struct SpecContext<'a> {
+    pub search: Limits,
+    pub bots: Option<&'a BotsFile>,
+    pub time: Option<TimeLimits>,
+}
+
+impl<'a> SpecContext<'a> {
+    pub fn new(search: Limits) -> Self {
+        SpecContext {
+            search,
+            bots: None,
+            time: None,
+        }
+    }
+}
+
 impl BotSpec {
-    /// Parses `judge:NAME` or `genome:PATH` for game `G`; a genome bot gets
-    /// `limits` per move.
-    pub fn parse<G: GameKit>(spec: &str, limits: Limits) -> Result<Self, SpecError> {
+    /// Parses a spec for game `G`: `judge:NAME`, `genome:PATH`,
+    /// `cmd:PROGRAM ARGS`, `sh:COMMAND`, or a name from the bots file.
+    pub fn parse<G: GameKit>(spec: &str, ctx: &SpecContext) -> Result<Self, SpecError> {
+        Self::parse_in::<G>(spec, ctx, None, ctx.time.unwrap_or(G::TIME_LIMITS))
+    }
+
+    fn parse_in<G: GameKit>(
+        spec: &str,
+        ctx: &SpecContext,
+        dir: Option<&Path>,
+        time: TimeLimits,
+    ) -> Result<Self, SpecError> {
+        let program = |text: &str, shell: bool| {
+            command::launch(text, shell, dir)
+                .map(|launch| BotSpec::Program {
+                    label: spec.to_string(),
+                    launch,
+                    limits: time,
+                })
+                .map_err(|message| SpecError::Program {
+                    spec: spec.to_string(),
+                    message,
+                })
+        };
         if let Some(name) = spec.strip_prefix("judge:") {
             if !G::JUDGES.contains(&name) {
                 return Err(SpecError::UnknownJudge {
@@ -61,10 +114,29 @@ impl BotSpec {
             Ok(BotSpec::Genome {
                 label: spec.to_string(),
                 weights: genome.weights,
-                limits,
+                limits: ctx.search,
             })
+        } else if let Some(text) = spec.strip_prefix("cmd:") {
+            program(text, false)
+        } else if let Some(text) = spec.strip_prefix("sh:") {
+            program(text, true)
+        } else if let Some(entry) = ctx.bots.and_then(|b| b.get(spec)) {
+            let limits = entry.limits(ctx.time.unwrap_or(G::TIME_LIMITS));
+            let mut parsed = Self::parse_in::<G>(&entry.spec, ctx, entry.dir.as_deref(), limits)?;
+            match &mut parsed {
+                BotSpec::Genome { label, .. } | BotSpec::Program { label, .. } => *label = entry.name.clone(),
+                BotSpec::Judge(_) => {}
+            }
+            Ok(parsed)
         } else {
-            Err(SpecError::Syntax(spec.to_string()))
+            let names = ctx
+                .bots
+                .map(|b| format!(", or a name from the bots file ({})", b.names().join(", ")))
+                .unwrap_or_default();
+            Err(SpecError::Syntax {
+                spec: spec.to_string(),
+                names,
+            })
         }
     }
 
@@ -72,17 +144,32 @@ impl BotSpec {
     pub fn label(&self) -> String {
         match self {
             BotSpec::Judge(name) => format!("judge:{name}"),
-            BotSpec::Genome { label, .. } => label.clone(),
+            BotSpec::Genome { label, .. } | BotSpec::Program { label, .. } => label.clone(),
         }
     }
 
+    /// Whether the bot is an external program (its games are refereed in
+    /// real time, so they are not reproducible move for move).
+    pub fn is_program(&self) -> bool {
+        matches!(self, BotSpec::Program { .. })
+    }
+
     /// A fresh bot for one game; `seed` drives any randomness it has.
-    pub fn build<G: GameKit>(&self, seed: u64) -> Box<dyn Bot<G>> {
+    pub fn build<G: GameKit>(&self, seed: u64) -> Seat<G> {
         match self {
-            BotSpec::Judge(name) => G::judge(name, seed).expect("judge names are checked when parsed"),
-            BotSpec::Genome { weights, limits, .. } => G::genome_bot(weights, *limits),
+            BotSpec::Judge(name) => Seat::Builtin(G::judge(name, seed).expect("judge names are checked when parsed")),
+            BotSpec::Genome { weights, limits, .. } => Seat::Builtin(G::genome_bot(weights, *limits)),
+            BotSpec::Program { label, launch, limits } => {
+                Seat::Program(Box::new(ProgramBot::new(label.clone(), launch.clone(), *limits, seed)))
+            }
         }
     }
+}
+
+/// A bot at the table for one game: built in, or a refereed program.
+pub enum Seat<G: GameKit> {
+    Builtin(Box<dyn Bot<G>>),
+    Program(Box<ProgramBot<G>>),
 }
 
 /// Alpha-beta with a given evaluation and per-move limits: the genome bot of

@@ -2,8 +2,10 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
-use gridtune::arena::{self, stats::MatchStats};
-use gridtune::bots::BotSpec;
+use gridtune::arena;
+use gridtune::arena::match_report::MatchReport;
+use gridtune::arena::stats::Sprt;
+use gridtune::bots::{BotSpec, Seat, SpecContext};
 use gridtune::evolve::{self, EvolveConfig};
 use gridtune::export::freeze::{self, Freshness};
 use gridtune::games::ataxx::Ataxx;
@@ -13,7 +15,10 @@ use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::load_dir;
+use gridtune::referee::command::BotsFile;
+use gridtune::referee::TimeLimits;
 use gridtune::search::Limits;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -45,6 +50,72 @@ pub enum Command {
     Maps(MapsCommand),
     /// Measure simulator, search and game speed.
     Bench(BenchArgs),
+    /// Show a replay written by `match --replay`, turn by turn on the board.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A replay file.
+    pub file: PathBuf,
+}
+
+/// Where bots come from besides the built-in specs, and the time limits of
+/// program bots.
+#[derive(Args)]
+pub struct BotsArgs {
+    /// A bots file (RON list of (name, spec, dir, turn_ms, first_turn_ms)):
+    /// its names can be given as --bot.
+    #[arg(long = "bots-file")]
+    pub bots_file: Option<PathBuf>,
+    /// Time limit per turn for program bots, in ms (default: the game's).
+    #[arg(long)]
+    pub turn_ms: Option<u64>,
+    /// Time limit of a program bot's first turn, in ms (default: the game's).
+    #[arg(long)]
+    pub first_turn_ms: Option<u64>,
+}
+
+impl BotsArgs {
+    fn load(&self) -> Result<Option<BotsFile>> {
+        self.bots_file
+            .as_deref()
+            .map(BotsFile::load)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+    }
+
+    fn time_limits<G: GameKit>(&self) -> Result<Option<TimeLimits>> {
+        if self.turn_ms == Some(0) || self.first_turn_ms == Some(0) {
+            bail!("time limits must be at least 1 ms");
+        }
+        if self.turn_ms.is_none() && self.first_turn_ms.is_none() {
+            return Ok(None);
+        }
+        let d = G::TIME_LIMITS;
+        Ok(Some(TimeLimits::millis(
+            self.first_turn_ms.unwrap_or(d.first.as_millis() as u64),
+            self.turn_ms.unwrap_or(d.later.as_millis() as u64),
+        )))
+    }
+
+    /// Parses `specs`; with none given, every bot of the bots file.
+    fn specs<G: GameKit>(&self, specs: &[String], search: Limits) -> Result<Vec<BotSpec>> {
+        let file = self.load()?;
+        let ctx = SpecContext {
+            search,
+            bots: file.as_ref(),
+            time: self.time_limits::<G>()?,
+        };
+        let names: Vec<String> = match (specs.is_empty(), &file) {
+            (true, Some(f)) => f.names().iter().map(|n| n.to_string()).collect(),
+            _ => specs.to_vec(),
+        };
+        Ok(names
+            .iter()
+            .map(|s| BotSpec::parse::<G>(s, &ctx))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
 }
 
 #[derive(Args)]
@@ -98,17 +169,40 @@ pub struct EvolveArgs {
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// A bot: judge:NAME or genome:PATH. Give exactly two.
-    #[arg(long = "bot", required = true, num_args = 1)]
+    /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
+    /// name from --bots-file. Give exactly two.
+    #[arg(long = "bot", num_args = 1)]
     pub bots: Vec<String>,
+    #[command(flatten)]
+    pub sources: BotsArgs,
     /// Map folder; default maps/<game>/holdout.
     #[arg(long)]
     pub maps: Option<PathBuf>,
-    /// Games to play, in pairs (both sides of a map); default two per map.
+    /// Games to play, in pairs (both sides of a map); default two per map,
+    /// or with --sprt at most 20000.
     #[arg(long)]
     pub games: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Games played at once (default: the machine's cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Stop as soon as an SPRT of H0: elo = ELO0 against H1: elo = ELO1
+    /// (logistic Elo, on game pairs) accepts either.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// The SPRT's false-positive rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Print the result as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write each game as a replay file into this folder.
+    #[arg(long)]
+    pub replay: Option<PathBuf>,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -117,9 +211,13 @@ pub struct MatchArgs {
 pub struct TournamentArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// A bot: judge:NAME or genome:PATH; at least as many as the table seats.
-    #[arg(long = "bot", required = true, num_args = 1)]
+    /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
+    /// name from --bots-file (default: every bot in it); at least as many as
+    /// the table seats.
+    #[arg(long = "bot", num_args = 1)]
     pub bots: Vec<String>,
+    #[command(flatten)]
+    pub sources: BotsArgs,
     /// Map folder; default maps/<game>/train.
     #[arg(long)]
     pub maps: Option<PathBuf>,
@@ -139,8 +237,11 @@ pub struct TournamentArgs {
 pub struct MoveArgs {
     #[command(flatten)]
     pub game: GameArg,
+    /// Any bot spec; a program bot is run for this one turn through the referee.
     #[arg(long)]
     pub bot: String,
+    #[command(flatten)]
+    pub sources: BotsArgs,
     /// A turn as the protocol sends it (optionally after the first line).
     #[arg(long)]
     pub position: PathBuf,
@@ -245,7 +346,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Evolve(a) => with_game!(a.game.game, G => evolve_cmd::<G>(&a)),
         Command::Match(a) => with_game!(a.game.game, G => match_cmd::<G>(&a)),
         Command::Tournament(a) => with_game!(a.game.game, G => tournament_cmd::<G>(
-            &a.bots, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed, &a.budget
+            &a.sources.specs::<G>(&a.bots, a.budget.limits())?, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed
         )),
         Command::Move(a) => with_game!(a.game.game, G => move_cmd::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft_cmd::<G>(&a)),
@@ -261,6 +362,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
         Command::Bench(a) => with_game!(a.game.game, G => bench_cmd::<G>(&a)),
+        Command::Replay(a) => replay_cmd(&a.file),
     }
 }
 
@@ -366,14 +468,13 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
 }
 
 fn tournament_cmd<G: GameKit>(
-    bots: &[String],
+    specs: &[BotSpec],
     maps: Option<&Path>,
     rounds: usize,
     all_seatings: bool,
     seed: u64,
-    budget: &BudgetArgs,
 ) -> Result<()> {
-    if bots.len() < G::PLAYERS {
+    if specs.len() < G::PLAYERS {
         bail!(
             "a {} table has {} seats: give at least {} --bot",
             G::NAME,
@@ -384,15 +485,10 @@ fn tournament_cmd<G: GameKit>(
     if rounds == 0 {
         bail!("--rounds must be at least 1");
     }
-    let limits = budget.limits();
-    let specs = bots
-        .iter()
-        .map(|s| BotSpec::parse::<G>(s, limits))
-        .collect::<Result<Vec<_>, _>>()?;
     let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
     let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
     let started = Instant::now();
-    let totals = arena::tournament::<G>(&maps, &specs, rounds, all_seatings, seed);
+    let totals = arena::tournament::<G>(&maps, specs, rounds, all_seatings, seed);
     let total_games = totals.tables * rounds;
     println!(
         "{} tables{} x {rounds} games on {}: {total_games} games in {:.1}s",
@@ -422,58 +518,109 @@ fn tournament_cmd<G: GameKit>(
 }
 
 fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
+    let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
     if G::PLAYERS > 2 {
-        return tournament_cmd::<G>(
-            &a.bots,
-            a.maps.as_deref(),
-            a.games.unwrap_or(1),
-            false,
-            a.seed,
-            &a.budget,
-        );
+        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed);
     }
-    if a.bots.len() != 2 {
-        bail!("match needs exactly two --bot, got {}", a.bots.len());
+    if specs.len() != 2 {
+        bail!("match needs exactly two bots (--bot), got {}", specs.len());
     }
-    let limits = a.budget.limits();
-    let specs = a
-        .bots
-        .iter()
-        .map(|s| BotSpec::parse::<G>(s, limits))
-        .collect::<Result<Vec<_>, _>>()?;
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(|text| parse_sprt(text, a.alpha, a.beta))
+        .transpose()?;
     let dir = a
         .maps
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
-    let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
-    let games = a.games.unwrap_or(2 * maps.len());
+    let named = load_dir(&dir, G::parse_map)?;
+    let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
+    let games = a.games.unwrap_or(if sprt.is_some() { 20_000 } else { 2 * maps.len() });
     if games == 0 || games % 2 == 1 {
         bail!("--games {games}: give a positive even number (games come in pairs, one from each side)");
     }
+    if let Some(replays) = &a.replay {
+        std::fs::create_dir_all(replays).with_context(|| format!("cannot create {}", replays.display()))?;
+    }
+    let concurrency = a.concurrency.unwrap_or_else(rayon::current_num_threads);
+    if concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
     let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
+    let labels = [specs[0].label(), specs[1].label()];
+    let mut report = MatchReport::new(G::NAME, labels.clone(), dir.display().to_string(), concurrency);
     let started = Instant::now();
-    let points = arena::play_schedule::<G>(&maps, &specs[0], &specs[1], &schedule);
-    let stats = MatchStats::from_points(&points);
-    let (elo, lo, hi) = stats.elo();
-    println!(
-        "{} vs {} on {} ({} maps): {} games in {:.1}s",
-        specs[0].label(),
-        specs[1].label(),
-        dir.display(),
-        maps.len(),
-        stats.games(),
-        started.elapsed().as_secs_f64()
+    let mut replay_error = None;
+    let pairs = arena::runner::run_pairs::<G>(
+        &maps,
+        &specs[0],
+        &specs[1],
+        &schedule,
+        concurrency,
+        a.replay.is_some(),
+        |first, second| {
+            report.add_pair([first, second], sprt.as_ref());
+            if let Some(replays) = &a.replay {
+                for g in [first, second] {
+                    let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing);
+                    let path = replays.join(format!("game{:05}.txt", g.index + 1));
+                    let map = &named[g.pairing.map];
+                    let seat_labels = seats.map(String::clone);
+                    if let Err(e) = gridtune::replay::write::<G>(
+                        &path,
+                        &map.name,
+                        &map.map,
+                        &seat_labels,
+                        g.pairing.seed,
+                        &g.record,
+                    ) {
+                        replay_error = Some(format!("cannot write {}: {e}", path.display()));
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            if report.decided() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
     );
-    println!(
-        "wins {}  draws {}  losses {}  score {:.1}  elo {:+.0} [{:+.0}, {:+.0}]",
-        stats.wins,
-        stats.draws,
-        stats.losses,
-        100.0 * stats.rate(),
-        elo,
-        lo,
-        hi
-    );
+    if let Some(e) = replay_error {
+        bail!(e);
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    report.stopped_early = pairs * 2 < schedule.len();
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report.table());
+        if let Some(replays) = &a.replay {
+            println!("replays: {}", replays.display());
+        }
+    }
+    Ok(())
+}
+
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt> {
+    let bounds: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow::anyhow!("--sprt {text}: expected ELO0,ELO1 such as 0,10"))?;
+    let [elo0, elo1] = bounds[..] else {
+        bail!("--sprt {text}: expected two numbers, ELO0,ELO1");
+    };
+    Sprt::new(elo0, elo1, alpha, beta).map_err(anyhow::Error::msg)
+}
+
+fn replay_cmd(path: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let origin = path.display().to_string();
+    let replay = gridtune::replay::parse(&text, &origin)?;
+    let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin));
+    print!("{}", shown.map_err(anyhow::Error::msg)?);
     Ok(())
 }
 
@@ -483,9 +630,23 @@ fn move_cmd<G: GameKit>(a: &MoveArgs) -> Result<()> {
     if state.to_move() == gridtune::game::ToMove::Over {
         bail!("{}: the game is over; there is no move to make", a.position.display());
     }
-    let spec = BotSpec::parse::<G>(&a.bot, a.budget.limits())?;
-    let mut bot = spec.build::<G>(a.seed);
-    let m = bot.choose(&state, player);
+    let spec = a
+        .sources
+        .specs::<G>(std::slice::from_ref(&a.bot), a.budget.limits())?
+        .remove(0);
+    let m = match spec.build::<G>(a.seed) {
+        Seat::Builtin(mut bot) => bot.choose(&state, player),
+        Seat::Program(mut bot) => {
+            bot.start_game(&state, player);
+            let started = bot.send_turn(&state, player, &[]);
+            let (reply, log) = bot.read_reply(&state, player, started);
+            bot.end_game();
+            if !log.stderr.is_empty() {
+                eprint!("{}", log.stderr);
+            }
+            reply.map_err(|(fault, why)| anyhow::anyhow!("{}: {}: {why}", spec.label(), fault.name()))?
+        }
+    };
     println!("{}", G::move_text(m));
     Ok(())
 }

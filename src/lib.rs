@@ -18,5 +18,7 @@ pub mod maps;
 pub mod params;
 pub mod perft;
 pub mod protocol;
+pub mod referee;
+pub mod replay;
 pub mod report;
 pub mod search;

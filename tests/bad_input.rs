@@ -160,7 +160,8 @@ fn config_errors_name_the_field() {
     let err = |t: &str| EvolveConfig::parse(t, "evolve.ron", judges).unwrap_err().to_string();
     assert_eq!(
         err(&text.replace("(\"mcts\", 1.0)", "(\"mcst\", 1.0)")),
-        "evolve.ron: unknown judge `mcst`; judges: random_safe, mobility, alphabeta, territory, mcts"
+        "evolve.ron: unknown judge `mcst`; judges: random_safe, mobility, alphabeta, territory, mcts \
+         (or give a bot spec such as cmd:PROGRAM)"
     );
     assert_eq!(
         err(&text.replace("elite: 2", "elite: 12")),

@@ -167,15 +167,18 @@ fn match_prints_both_sides_of_each_map() {
         "{text}"
     );
     assert!(text.contains("12 games"), "{text}");
-    let line = text.lines().find(|l| l.starts_with("wins ")).unwrap();
-    let n: Vec<u32> = line
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("genome:genomes/isolation/default.ron ") && !l.contains(" vs "))
+        .unwrap();
+    let n: Vec<u32> = row
         .split_whitespace()
         .skip(1)
-        .step_by(2)
         .take(3)
         .map(|x| x.parse().unwrap())
         .collect();
-    assert_eq!(n.iter().sum::<u32>(), 12, "{line}");
+    assert_eq!(n.iter().sum::<u32>(), 12, "{row}");
+    assert!(text.contains("over 6 pairs"), "{text}");
 }
 
 #[test]

@@ -1,12 +1,16 @@
 //! Playing games between bots: one game, a schedule of paired games, and the
 //! statistics of a match. Shared by `match` and `evolve`.
 
+pub mod match_report;
+pub mod runner;
 pub mod stats;
 
-use crate::bots::{Bot, BotSpec};
+use crate::bots::{Bot, BotSpec, Seat};
 use crate::game::{mix64, Game, MoveBuffer, Outcome, Player, ToMove};
 use crate::games::GameKit;
+use crate::referee::{failure_pass, forced_move, Fault, OnFailure, Reply, TurnLog};
 use rayon::prelude::*;
+use std::time::Instant;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +19,19 @@ pub enum EndReason {
     Normal,
     /// The game's turn limit was reached.
     TurnLimit,
+    /// A seat failed a turn and lost for it.
+    Failed { seat: Player, fault: Fault },
+}
+
+impl EndReason {
+    /// The reason as replays and reports write it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EndReason::Normal => "normal",
+            EndReason::TurnLimit => "turn limit",
+            EndReason::Failed { fault, .. } => fault.name(),
+        }
+    }
 }
 
 /// The result of one game.
@@ -23,44 +40,202 @@ pub struct GameRecord<M> {
     pub outcome: Outcome,
     pub moves: Vec<M>,
     pub end: EndReason,
+    /// What happened, when a seat failed: who, how, on which turn.
+    pub detail: String,
+    /// Every seat's turns, in order, when the game was played with a log.
+    pub turns: Vec<TurnLog>,
+    /// Things the referee had to do that did not decide the game (a program
+    /// that ignored its closed stdin and was killed).
+    pub notes: Vec<String>,
 }
 
-/// Plays `state` to the end with one bot per seat.
+/// Plays `state` to the end with one seat each.
 ///
 /// Built-in bots are trusted: one that returns an illegal move has a bug, and
-/// the game panics naming the seat and the move.
-pub fn play_game<G: Game>(mut state: G, bots: &mut [Box<dyn Bot<G>>]) -> GameRecord<G::Move> {
-    assert_eq!(bots.len(), G::PLAYERS, "one bot per seat");
+/// the game panics naming the seat and the move. Programs are refereed: a
+/// failed turn costs what the game's [`OnFailure`] rule says. With `log`, every
+/// turn is kept in the record (programs' turns always are).
+pub fn play_game<G: GameKit>(mut state: G, seats: &mut [Seat<G>], log: bool) -> GameRecord<G::Move> {
+    assert_eq!(seats.len(), G::PLAYERS, "one seat per player");
+    for (p, seat) in seats.iter_mut().enumerate() {
+        if let Seat::Program(bot) = seat {
+            bot.start_game(&state, p);
+        }
+    }
     let max_length = state.max_length();
-    let mut moves = Vec::new();
+    let mut record = GameRecord {
+        outcome: Outcome { points: [0.0; 4] },
+        moves: Vec::new(),
+        end: EndReason::Normal,
+        detail: String::new(),
+        turns: Vec::new(),
+        notes: Vec::new(),
+    };
     let mut legal = G::Moves::default();
-    let mut joint = Vec::with_capacity(G::PLAYERS);
-    loop {
+    let mut turn = 0u32;
+    let (outcome, end) = loop {
         match state.to_move() {
             ToMove::Over => {
                 let outcome = state.outcome().expect("a finished game has an outcome");
-                let end = if moves.len() as u32 >= max_length {
+                let end = if record.moves.len() as u32 >= max_length {
                     EndReason::TurnLimit
                 } else {
                     EndReason::Normal
                 };
-                return GameRecord { outcome, moves, end };
+                break (outcome, end);
             }
             ToMove::One(p) => {
-                let m = checked_choice(&state, p, &mut *bots[p], &mut legal);
-                moves.push(m);
+                let (reply, mut entry) = take_turn(&state, p, &mut seats[p], &record.moves, &mut legal);
+                entry.turn = turn;
+                let m = match reply {
+                    Ok(m) => m,
+                    Err((fault, why)) => {
+                        record.detail = failure_detail(p, fault, &why, turn);
+                        entry.fault = Some((fault, why));
+                        if G::ON_FAILURE == OnFailure::Lose {
+                            assert_eq!(G::PLAYERS, 2, "a failure loses only in two-player games");
+                            record.turns.push(entry);
+                            break (Outcome::win(1 - p), EndReason::Failed { seat: p, fault });
+                        }
+                        failure_pass(&state, p)
+                    }
+                };
+                if log || entry.fault.is_some() || matches!(seats[p], Seat::Program(_)) {
+                    entry.played = Some(played_text::<G>(&state, m));
+                    record.turns.push(entry);
+                }
+                record.moves.push(m);
                 state.play(m);
             }
             ToMove::All => {
-                joint.clear();
-                for (p, bot) in bots.iter_mut().enumerate() {
-                    joint.push(checked_choice(&state, p, &mut **bot, &mut legal));
+                let failed = simultaneous_turn(&mut state, seats, &mut record, &mut legal, turn, log);
+                if let Some((seat, fault)) = failed {
+                    if G::ON_FAILURE == OnFailure::Lose {
+                        let outcome = state.outcome().expect("a failed bike ends the game");
+                        break (outcome, EndReason::Failed { seat, fault });
+                    }
                 }
-                moves.extend_from_slice(&joint);
-                state.play_joint(&joint);
             }
         }
+        turn += 1;
+    };
+    for seat in seats.iter_mut() {
+        if let Seat::Program(bot) = seat {
+            record.notes.extend(bot.end_game());
+        }
     }
+    record.outcome = outcome;
+    record.end = end;
+    record
+}
+
+/// How a played move is logged: the protocol's text, `pass` for a pass.
+fn played_text<G: GameKit>(state: &G, m: G::Move) -> String {
+    if state.is_pass(&m) {
+        "pass".to_string()
+    } else {
+        G::move_text(m)
+    }
+}
+
+fn failure_detail(seat: Player, fault: Fault, why: &str, turn: u32) -> String {
+    format!("seat {seat}: {} on turn {}: {why}", fault.name(), turn + 1)
+}
+
+/// Asks one seat for its move.
+fn take_turn<G: GameKit>(
+    state: &G,
+    p: Player,
+    seat: &mut Seat<G>,
+    moves: &[G::Move],
+    legal: &mut G::Moves,
+) -> (Reply<G::Move>, TurnLog) {
+    let mut entry = TurnLog {
+        turn: 0,
+        seat: p,
+        played: None,
+        reply: None,
+        millis: 0,
+        stderr: String::new(),
+        fault: None,
+        forced: false,
+    };
+    match seat {
+        Seat::Builtin(bot) => {
+            let started = Instant::now();
+            let m = checked_choice(state, p, &mut **bot, legal);
+            entry.millis = started.elapsed().as_millis() as u32;
+            (Ok(m), entry)
+        }
+        Seat::Program(_) if !G::asks(state, p) => {
+            entry.forced = true;
+            (Ok(forced_move(state, p)), entry)
+        }
+        Seat::Program(bot) => {
+            let started = bot.send_turn(state, p, moves);
+            bot.read_reply(state, p, started)
+        }
+    }
+}
+
+/// One simultaneous turn: programs get their input first so their clocks run
+/// together, built-in bots choose, then the programs' replies are read.
+/// Returns the first seat that failed, if any did.
+fn simultaneous_turn<G: GameKit>(
+    state: &mut G,
+    seats: &mut [Seat<G>],
+    record: &mut GameRecord<G::Move>,
+    legal: &mut G::Moves,
+    turn: u32,
+    log: bool,
+) -> Option<(Player, Fault)> {
+    let started: Vec<Option<Instant>> = seats
+        .iter_mut()
+        .enumerate()
+        .map(|(p, seat)| match seat {
+            Seat::Program(bot) => Some(bot.send_turn(state, p, &record.moves)),
+            Seat::Builtin(_) => None,
+        })
+        .collect();
+    let mut joint: Vec<Option<G::Move>> = Vec::with_capacity(G::PLAYERS);
+    let mut failed = None;
+    let mut entries = Vec::with_capacity(G::PLAYERS);
+    for (p, seat) in seats.iter_mut().enumerate() {
+        let (reply, mut entry) = match (seat, started[p]) {
+            (Seat::Program(bot), Some(at)) => bot.read_reply(state, p, at),
+            (seat, _) => take_turn(state, p, seat, &record.moves, legal),
+        };
+        entry.turn = turn;
+        match reply {
+            Ok(m) => {
+                entry.played = Some(G::move_text(m));
+                joint.push(Some(m));
+            }
+            Err((fault, why)) => {
+                if failed.is_none() {
+                    record.detail = failure_detail(p, fault, &why, turn);
+                    failed = Some((p, fault));
+                }
+                entry.fault = Some((fault, why));
+                joint.push(match G::ON_FAILURE {
+                    OnFailure::Lose => None,
+                    OnFailure::Pass => Some(failure_pass(state, p)),
+                });
+            }
+        }
+        entries.push(entry);
+    }
+    if log || started.iter().any(Option::is_some) {
+        record.turns.extend(entries);
+    }
+    if joint.iter().all(Option::is_some) {
+        let moves: Vec<G::Move> = joint.into_iter().flatten().collect();
+        record.moves.extend_from_slice(&moves);
+        state.play_joint(&moves);
+    } else {
+        state.play_with_failures(&joint);
+    }
+    failed
 }
 
 fn checked_choice<G: Game>(state: &G, p: Player, bot: &mut dyn Bot<G>, legal: &mut G::Moves) -> G::Move {
@@ -98,21 +273,32 @@ pub fn paired_schedule(maps: usize, pairs: usize, seed: u64) -> Vec<Pairing> {
         .collect()
 }
 
-/// Plays one game with `seats[p]` in seat `p`; each bot's randomness comes
-/// from `seed` and its seat.
-pub fn play_seated<G: GameKit>(map: &G::Map, seats: &[&BotSpec], seed: u64) -> Outcome {
-    let mut bots: Vec<Box<dyn Bot<G>>> = seats
+/// Plays one game with `specs[p]` in seat `p`; each bot's randomness comes
+/// from `seed` and its seat. With `log`, the record keeps every turn.
+pub fn play_seated<G: GameKit>(map: &G::Map, specs: &[&BotSpec], seed: u64, log: bool) -> GameRecord<G::Move> {
+    let mut seats: Vec<Seat<G>> = specs
         .iter()
         .enumerate()
         .map(|(seat, spec)| spec.build::<G>(mix64(seed ^ seat as u64)))
         .collect();
-    play_game(G::start(map), &mut bots).outcome
+    play_game(G::start(map), &mut seats, log)
+}
+
+/// The two seats of a pairing's game: `a` takes `pairing.first_seat`.
+pub fn pairing_seats<T>(a: T, b: T, pairing: Pairing) -> [T; 2] {
+    if pairing.first_seat == 0 {
+        [a, b]
+    } else {
+        [b, a]
+    }
 }
 
 /// Plays one two-player game of `a` against `b`; returns `a`'s points.
 pub fn play_pairing<G: GameKit>(maps: &[G::Map], a: &BotSpec, b: &BotSpec, pairing: Pairing) -> f32 {
-    let seats = if pairing.first_seat == 0 { [a, b] } else { [b, a] };
-    play_seated::<G>(&maps[pairing.map], &seats, pairing.seed).points[pairing.first_seat]
+    let seats = pairing_seats(a, b, pairing);
+    play_seated::<G>(&maps[pairing.map], &seats, pairing.seed, false)
+        .outcome
+        .points[pairing.first_seat]
 }
 
 /// Every way to pick `k` of `n` entries, each in increasing order (the
@@ -186,7 +372,7 @@ pub fn tournament<G: GameKit>(
         .map(|&(t, r)| {
             let seats: Vec<&BotSpec> = tables[t].iter().map(|&e| &entries[e]).collect();
             let game_seed = mix64(seed ^ mix64((t * 1_000_003 + r) as u64));
-            play_seated::<G>(&maps[r % maps.len()], &seats, game_seed)
+            play_seated::<G>(&maps[r % maps.len()], &seats, game_seed, false).outcome
         })
         .collect();
     let mut totals = TournamentTotals {

@@ -27,9 +27,13 @@ pub struct EvolveConfig {
     pub seed_genome: PathBuf,
     pub train_maps: PathBuf,
     pub holdout_maps: PathBuf,
-    /// Judge clones with their weights in the contest score (normalised, so
-    /// equal weights give a score from 0 to 100).
+    /// Opponents with their weights in the contest score (normalised, so
+    /// equal weights give a score from 0 to 100): a judge clone's name, or
+    /// any bot spec (`cmd:...`, `sh:...`, `genome:PATH`, a `bots` file name).
     pub judges: Vec<(String, f64)>,
+    /// A bots file whose names `judges` may use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<PathBuf>,
     /// Population members each genome plays (both sides of one train map).
     pub peer_opponents: usize,
     /// Share of the fitness that comes from games against the population.
@@ -90,8 +94,13 @@ impl EvolveConfig {
             return fail("judges is empty: list at least one, or set peer_weight to 1".into());
         }
         for (name, w) in &self.judges {
-            if !judges.contains(&name.as_str()) {
-                return fail(format!("unknown judge `{name}`; judges: {}", judges.join(", ")));
+            // Specs and bots-file names are checked when the run builds its bots.
+            let spec_like = name.contains(':') || self.bots.is_some();
+            if !spec_like && !judges.contains(&name.as_str()) {
+                return fail(format!(
+                    "unknown judge `{name}`; judges: {} (or give a bot spec such as cmd:PROGRAM)",
+                    judges.join(", ")
+                ));
             }
             if !(*w >= 0.0 && w.is_finite()) {
                 return fail(format!("judge `{name}` has weight {w}; weights must be >= 0"));
@@ -122,7 +131,10 @@ impl EvolveConfig {
 
     /// Resolves the config's relative paths against `base`.
     pub fn resolve_paths(&mut self, base: &Path) {
-        for p in [&mut self.seed_genome, &mut self.train_maps, &mut self.holdout_maps] {
+        for p in [&mut self.seed_genome, &mut self.train_maps, &mut self.holdout_maps]
+            .into_iter()
+            .chain(self.bots.as_mut())
+        {
             if p.is_relative() {
                 *p = base.join(&*p);
             }

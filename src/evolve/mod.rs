@@ -125,7 +125,7 @@ fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec
                     Entrant::Judge(j) => &judges[j],
                 })
                 .collect();
-            play_seated::<G>(&maps[job.map], &seats, job.seed)
+            play_seated::<G>(&maps[job.map], &seats, job.seed, false).outcome
         })
         .collect()
 }
@@ -157,7 +157,7 @@ pub fn run<G: GameKit>(
         .with_context(|| format!("cannot write {}", out.join("config.ron").display()))?;
 
     let limits = Limits::nodes(config.nodes);
-    let judges: Vec<BotSpec> = config.judges.iter().map(|(n, _)| BotSpec::Judge(n.clone())).collect();
+    let judges = opponents::<G>(config)?;
     let judge_weight_sum: f64 = config.judges.iter().map(|j| j.1).sum();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
 
@@ -356,6 +356,30 @@ fn next_generation<G: GameKit>(
     next
 }
 
+/// The config's opponents as bots: a judge clone's bare name, or any spec.
+pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpec>> {
+    let bots = match &config.bots {
+        Some(path) => Some(crate::referee::command::BotsFile::load(path).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    let ctx = crate::bots::SpecContext {
+        bots: bots.as_ref(),
+        ..crate::bots::SpecContext::new(Limits::nodes(config.nodes))
+    };
+    config
+        .judges
+        .iter()
+        .map(|(name, _)| {
+            let spec = if G::JUDGES.contains(&name.as_str()) {
+                format!("judge:{name}")
+            } else {
+                name.clone()
+            };
+            BotSpec::parse::<G>(&spec, &ctx).with_context(|| format!("opponent `{name}` in the evolve config"))
+        })
+        .collect()
+}
+
 /// The champion's rate against each judge on maps it never trained on:
 /// `holdout_rounds` times every holdout map, judge combination and seat.
 pub fn holdout_rates<G: GameKit>(
@@ -370,7 +394,7 @@ pub fn holdout_rates<G: GameKit>(
         weights: champion.weights.clone(),
         limits,
     }];
-    let judges: Vec<BotSpec> = config.judges.iter().map(|(n, _)| BotSpec::Judge(n.clone())).collect();
+    let judges = opponents::<G>(config)?;
     let jobs: Vec<Job> = (0..config.holdout_rounds)
         .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(config.seed ^ 0x401d ^ round as u64)))
         .collect();

@@ -11,10 +11,12 @@ use crate::game::{Game, Player};
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::protocol::ProtocolError;
+use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A game with everything needed to tune a bot for it.
-pub trait GameKit: Game + Sized {
+pub trait GameKit: Game + Sized + std::fmt::Display {
     type Map: Clone + Send + Sync + std::fmt::Debug;
 
     /// The judge clones, by the names specs use.
@@ -48,4 +50,41 @@ pub trait GameKit: Game + Sized {
     }
     /// How a move is written in the protocol.
     fn move_text(m: Self::Move) -> String;
+    /// The map in its file format (replays carry their map).
+    fn map_text(map: &Self::Map) -> String;
+
+    // The referee's side of the contest protocol.
+
+    /// How the contest runs a bot program.
+    const PROCESS: ProcessModel;
+    /// The contest's per-turn time limits.
+    const TIME_LIMITS: TimeLimits;
+    /// What a failed turn (timeout, crash, invalid line, illegal move) costs.
+    const ON_FAILURE: OnFailure;
+    /// What a per-game program receives once, before its first turn.
+    fn greeting(state: &Self, seat: Player) -> String;
+    /// A turn's input: stdin text, or the argument of a per-turn process.
+    /// `moves` is every move played so far.
+    fn turn_input(state: &Self, seat: Player, moves: &[Self::Move]) -> String;
+    /// Whether the referee asks `seat` at all; when not, it plays the seat's
+    /// only legal move (Ataxx passes for a side with no action).
+    fn asks(state: &Self, seat: Player) -> bool {
+        let _ = (state, seat);
+        true
+    }
+    /// Reads a reply: the line without its newline, and whether one ended it.
+    /// `rng` fills in replies the protocol leaves to chance.
+    fn read_reply(
+        state: &Self,
+        seat: Player,
+        line: &str,
+        newline: bool,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<Self::Move, BadReply>;
+    /// Plays a simultaneous turn in which the seats given `None` failed. Only
+    /// simultaneous games whose failures lose need it.
+    fn play_with_failures(&mut self, joint: &[Option<Self::Move>]) {
+        let _ = joint;
+        unreachable!("{} has no simultaneous turns that can fail", Self::NAME)
+    }
 }

@@ -17,7 +17,9 @@ use crate::games::GameKit;
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::protocol::ProtocolError;
+use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl GameKit for Ataxx {
     type Map = AtaxxMap;
@@ -59,5 +61,60 @@ impl GameKit for Ataxx {
 
     fn move_text(m: AtaxxMove) -> String {
         protocol::action_text(m)
+    }
+
+    fn map_text(map: &AtaxxMap) -> String {
+        map.to_text()
+    }
+
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(_state: &Self, seat: Player) -> String {
+        format!("{seat}\n")
+    }
+
+    /// Rows bottom first, as the statement says; `lastAction` is the
+    /// opponent's move before this one.
+    fn turn_input(state: &Self, _seat: Player, moves: &[AtaxxMove]) -> String {
+        let last = match moves.last() {
+            None => "null".to_string(),
+            Some(m) if m.is_pass() => "pass".to_string(),
+            Some(&m) => protocol::action_text(m),
+        };
+        protocol::turn_input(state, &last, protocol::RowOrder::BottomFirst)
+    }
+
+    /// A side with no action is not asked; the referee passes for it.
+    fn asks(state: &Self, seat: Player) -> bool {
+        state.can_move(seat)
+    }
+
+    /// One of the listed actions, or `random` (CodinGame then plays a random
+    /// listed action); words after the action are a message.
+    fn read_reply(
+        state: &Self,
+        seat: Player,
+        line: &str,
+        _newline: bool,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<AtaxxMove, BadReply> {
+        use rand::RngExt;
+        let line = crate::protocol::clean(line);
+        let mut listed = rules::AtaxxMoves::new();
+        state.actions(seat, &mut listed);
+        if line.split_whitespace().next() == Some("random") {
+            return Ok(listed.as_slice()[rng.random_range(0..listed.len())]);
+        }
+        let m = protocol::parse_action(line).ok_or_else(|| {
+            BadReply::Invalid(format!(
+                "invalid line `{line}`: expected an action such as b7 or a7c7, or random"
+            ))
+        })?;
+        if !listed.contains(&m) {
+            return Err(BadReply::Illegal(format!("`{line}` is not one of the listed actions")));
+        }
+        Ok(m)
     }
 }

@@ -314,6 +314,16 @@ impl Ataxx {
     }
 }
 
+impl std::fmt::Display for Ataxx {
+    /// The board top row first, as `rows_top_down` gives it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in self.rows_top_down() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Game for Ataxx {
     type Move = AtaxxMove;
     type Moves = AtaxxMoves;

@@ -17,7 +17,9 @@ use crate::games::GameKit;
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::protocol::ProtocolError;
+use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl GameKit for Isolation {
     type Map = IsolationMap;
@@ -58,5 +60,36 @@ impl GameKit for Isolation {
 
     fn move_text(m: IsolationMove) -> String {
         m.to_string()
+    }
+
+    fn map_text(map: &IsolationMap) -> String {
+        map.0.to_text()
+    }
+
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    // The statement sets no figure; these are the contest platforms' usual
+    // ones (the first turn covers the program's start).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(state: &Self, seat: Player) -> String {
+        protocol::header(state, seat)
+    }
+
+    fn turn_input(state: &Self, _seat: Player, _moves: &[IsolationMove]) -> String {
+        protocol::turn_block(state)
+    }
+
+    fn read_reply(
+        state: &Self,
+        _seat: Player,
+        line: &str,
+        _newline: bool,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<IsolationMove, BadReply> {
+        protocol::parse_reply(state, crate::protocol::clean(line)).map_err(|e| match e {
+            protocol::ReplyError::Invalid(_) => BadReply::Invalid(e.to_string()),
+            protocol::ReplyError::Illegal(_) => BadReply::Illegal(e.to_string()),
+        })
     }
 }

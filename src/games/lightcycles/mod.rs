@@ -19,7 +19,9 @@ use crate::games::GameKit;
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::protocol::ProtocolError;
+use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The genome bot: [`engine::Engine`] with a budget per move.
 pub struct GenomeBot {
@@ -75,5 +77,37 @@ impl GameKit for LightCycles {
 
     fn move_text(m: Direction) -> String {
         m.to_string()
+    }
+
+    fn map_text(map: &LightCyclesMap) -> String {
+        map.0.to_text()
+    }
+
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    // The statement sets no figure; these are the contest platforms' usual
+    // ones (the first turn covers the program's start).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(state: &Self, seat: Player) -> String {
+        protocol::header(state, seat)
+    }
+
+    fn turn_input(state: &Self, _seat: Player, _moves: &[Direction]) -> String {
+        protocol::turn_block(state)
+    }
+
+    fn read_reply(
+        _state: &Self,
+        _seat: Player,
+        line: &str,
+        _newline: bool,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<Direction, BadReply> {
+        protocol::parse_reply(crate::protocol::clean(line)).map_err(BadReply::Invalid)
+    }
+
+    fn play_with_failures(&mut self, joint: &[Option<Direction>]) {
+        self.play_turn([joint[0], joint[1]]);
     }
 }

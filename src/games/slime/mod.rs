@@ -20,7 +20,9 @@ use crate::games::GameKit;
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::protocol::ProtocolError;
+use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The genome bot: best-reply search with a budget per move.
 pub struct GenomeBot {
@@ -85,5 +87,53 @@ impl GameKit for Slime {
 
     fn move_text(m: SlimeMove) -> String {
         m.to_string()
+    }
+
+    fn map_text(map: &SlimeMap) -> String {
+        map.to_text()
+    }
+
+    const PROCESS: ProcessModel = ProcessModel::PerTurn;
+    // The control program reports turns over 0.1 s but does not stop them;
+    // the referee only stops a program that hangs (an interpreter's start
+    // alone can take a few hundred milliseconds).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 1000);
+    const ON_FAILURE: OnFailure = OnFailure::Pass;
+
+    fn greeting(_state: &Self, _seat: Player) -> String {
+        String::new()
+    }
+
+    fn turn_input(state: &Self, seat: Player, _moves: &[SlimeMove]) -> String {
+        protocol::argument(state, seat)
+    }
+
+    /// As the control program reads stdout: four integers and a newline, or
+    /// the turn is an invalid reply (a pass). Four integers that make no
+    /// legal move are the statement's way to pass.
+    fn read_reply(
+        state: &Self,
+        seat: Player,
+        line: &str,
+        newline: bool,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<SlimeMove, BadReply> {
+        let mut bytes = line.as_bytes().to_vec();
+        if newline {
+            bytes.push(b'\n');
+        }
+        let Some(m) = protocol::parse_reply(&bytes) else {
+            let why = if newline {
+                "no four integers"
+            } else {
+                "no newline after the four integers"
+            };
+            return Err(BadReply::Invalid(format!(
+                "`{line}`: {why}; the control program passes"
+            )));
+        };
+        let mut legal = rules::SlimeMoves::new();
+        state.actions(seat, &mut legal);
+        Ok(if legal.contains(&m) { m } else { SlimeMove::PASS })
     }
 }

@@ -1,0 +1,76 @@
+//! Runs a match's games on a fixed number of threads and hands back each
+//! finished pair in schedule order, so a caller can stop early (SPRT) at the
+//! same point whatever the thread count.
+
+use super::{pairing_seats, play_seated, GameRecord, Pairing};
+use crate::bots::BotSpec;
+use crate::games::GameKit;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+/// One finished game of a match: its place in the schedule and its record.
+pub struct Played<M> {
+    pub index: usize,
+    pub pairing: Pairing,
+    pub record: GameRecord<M>,
+}
+
+/// Plays `schedule` (pairs of games, `a` against `b`) on `concurrency`
+/// threads. `on_pair` sees the two games of each pair once both are done and
+/// every earlier pair has been seen; returning `Break` stops the match: no new
+/// game starts, games already running finish and are dropped. Returns how
+/// many pairs `on_pair` saw.
+pub fn run_pairs<G: GameKit>(
+    maps: &[G::Map],
+    a: &BotSpec,
+    b: &BotSpec,
+    schedule: &[Pairing],
+    concurrency: usize,
+    log: bool,
+    mut on_pair: impl FnMut(&Played<G::Move>, &Played<G::Move>) -> ControlFlow<()>,
+) -> usize {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (done, results) = channel::<Played<G::Move>>();
+    std::thread::scope(|scope| {
+        for _ in 0..concurrency.max(1) {
+            let done = done.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&pairing) = schedule.get(index) else {
+                    return;
+                };
+                let seats = pairing_seats(a, b, pairing);
+                let record = play_seated::<G>(&maps[pairing.map], &seats, pairing.seed, log);
+                if done.send(Played { index, pairing, record }).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(done);
+        let mut waiting: BTreeMap<usize, Played<G::Move>> = BTreeMap::new();
+        let mut seen = 0;
+        for played in results {
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
+            waiting.insert(played.index, played);
+            while waiting.contains_key(&(2 * seen)) && waiting.contains_key(&(2 * seen + 1)) {
+                let first = waiting.remove(&(2 * seen)).expect("checked");
+                let second = waiting.remove(&(2 * seen + 1)).expect("checked");
+                seen += 1;
+                if on_pair(&first, &second).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+        seen
+    })
+}

@@ -1,0 +1,323 @@
+//! The referee: bot programs that speak a game's contest protocol, run as
+//! the contest server runs them.
+//!
+//! A [`ProgramBot`] writes exactly the statement's input, reads one line per
+//! turn against the turn's time limit, captures stderr per turn, and turns
+//! every way a program can fail (no reply in time, exit or crash, an
+//! unreadable line, an illegal move) into a [`Fault`] that the game's own rule
+//! ([`OnFailure`]) settles. What each game sends and how it reads a reply is
+//! the game's `GameKit` protocol hooks; this module is the same for all four.
+
+pub mod command;
+pub mod process;
+
+use crate::game::{Game, MoveBuffer, Player};
+use crate::games::GameKit;
+use process::{describe_exit, BotProcess, Launch, Line, NoLine};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::{Duration, Instant};
+
+/// How the contest runs a bot program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcessModel {
+    /// One process for the whole game, turns on stdin (Isolation, Light
+    /// Cycles, Ataxx).
+    PerGame,
+    /// A fresh process every turn with the position as its one argument
+    /// (Slime's control program).
+    PerTurn,
+}
+
+/// What the contest does with a bot that fails its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnFailure {
+    /// It loses at once (two-player games; in Light Cycles the bike is
+    /// eliminated before the bikes move, and the other bike still moves).
+    Lose,
+    /// Its turn is a pass and the game goes on (Slime).
+    Pass,
+}
+
+/// Per-turn time limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TimeLimits {
+    /// The first turn a bot is asked (it may still be starting up).
+    pub first: Duration,
+    /// Every later turn.
+    pub later: Duration,
+}
+
+impl TimeLimits {
+    pub const fn millis(first: u64, later: u64) -> Self {
+        TimeLimits {
+            first: Duration::from_millis(first),
+            later: Duration::from_millis(later),
+        }
+    }
+}
+
+/// How long a program may run on after its stdin closes before its process
+/// group is killed.
+pub const EXIT_GRACE: Duration = Duration::from_millis(300);
+
+/// Ways a bot fails a turn; the end reasons of a game it loses that way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    Timeout,
+    Crash,
+    InvalidLine,
+    IllegalMove,
+}
+
+impl Fault {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fault::Timeout => "timeout",
+            Fault::Crash => "crash",
+            Fault::InvalidLine => "invalid line",
+            Fault::IllegalMove => "illegal move",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Fault::Timeout, Fault::Crash, Fault::InvalidLine, Fault::IllegalMove]
+            .into_iter()
+            .find(|f| f.name() == name)
+    }
+}
+
+/// A reply the game's protocol refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadReply {
+    /// Not a line of the protocol's form.
+    Invalid(String),
+    /// Well formed, but not a legal move here.
+    Illegal(String),
+}
+
+impl BadReply {
+    fn into_fault(self) -> (Fault, String) {
+        match self {
+            BadReply::Invalid(why) => (Fault::InvalidLine, why),
+            BadReply::Illegal(why) => (Fault::IllegalMove, why),
+        }
+    }
+}
+
+/// One seat's turn as it happened: what it replied, how long it took, what it
+/// wrote to stderr, and how it failed if it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnLog {
+    /// The game's turn counter when the seat was asked (0-based).
+    pub turn: u32,
+    pub seat: Player,
+    /// The move as the protocol writes it, when one was played for the seat.
+    pub played: Option<String>,
+    /// The raw reply line, when it differs from `played` (cut at 200 bytes).
+    pub reply: Option<String>,
+    pub millis: u32,
+    /// Stderr written during the turn (at most 2,000 characters).
+    pub stderr: String,
+    pub fault: Option<(Fault, String)>,
+    /// The referee played for the seat without asking (a forced pass).
+    pub forced: bool,
+}
+
+/// A seat played by an external program.
+pub struct ProgramBot<G: GameKit> {
+    label: String,
+    launch: Launch,
+    limits: TimeLimits,
+    process: Option<BotProcess>,
+    asked: u32,
+    /// The process failed for good (per-game programs): no more turns.
+    dead: Option<(Fault, String)>,
+    /// For replies the protocol fills in at random (Ataxx's `random`).
+    rng: Xoshiro256PlusPlus,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+/// What a program's turn produced, before the game's failure rule.
+pub type Reply<M> = Result<M, (Fault, String)>;
+
+impl<G: GameKit> ProgramBot<G> {
+    pub fn new(label: String, launch: Launch, limits: TimeLimits, seed: u64) -> Self {
+        use rand::SeedableRng;
+        ProgramBot {
+            label,
+            launch,
+            limits,
+            process: None,
+            asked: 0,
+            dead: None,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Starts a per-game program and sends it the game's opening line(s).
+    pub fn start_game(&mut self, state: &G, seat: Player) {
+        if G::PROCESS == ProcessModel::PerTurn {
+            return;
+        }
+        match BotProcess::start(&self.launch, &[]) {
+            Ok(mut process) => {
+                process.send(&G::greeting(state, seat));
+                self.process = Some(process);
+            }
+            Err(e) => self.dead = Some((Fault::Crash, format!("cannot start `{}`: {e}", self.launch.program))),
+        }
+    }
+
+    /// Sends the turn's input (or starts the turn's process); returns when the
+    /// clock started.
+    pub fn send_turn(&mut self, state: &G, seat: Player, moves: &[G::Move]) -> Instant {
+        let input = G::turn_input(state, seat, moves);
+        let started = Instant::now();
+        if self.dead.is_some() {
+            return started;
+        }
+        match G::PROCESS {
+            ProcessModel::PerGame => {
+                if let Some(p) = &mut self.process {
+                    p.send(&input);
+                }
+            }
+            ProcessModel::PerTurn => match BotProcess::start(&self.launch, &[input]) {
+                Ok(mut process) => {
+                    process.close_stdin();
+                    self.process = Some(process);
+                }
+                Err(e) => {
+                    self.process = None;
+                    self.dead = Some((Fault::Crash, format!("cannot start `{}`: {e}", self.launch.program)));
+                }
+            },
+        }
+        started
+    }
+
+    /// Waits for the reply to the turn sent at `started` and reads it.
+    pub fn read_reply(&mut self, state: &G, seat: Player, started: Instant) -> (Reply<G::Move>, TurnLog) {
+        let limit = if self.asked == 0 {
+            self.limits.first
+        } else {
+            self.limits.later
+        };
+        self.asked += 1;
+        let mut log = TurnLog {
+            turn: 0,
+            seat,
+            played: None,
+            reply: None,
+            millis: 0,
+            stderr: String::new(),
+            fault: None,
+            forced: false,
+        };
+        let reply = self.await_line(started + limit, limit);
+        log.millis = started.elapsed().as_millis().min(u32::MAX as u128) as u32;
+        let reply = reply.and_then(|line| {
+            log.reply = Some(line.text.chars().take(200).collect());
+            if line.cut > 0 {
+                return Err((
+                    Fault::InvalidLine,
+                    format!(
+                        "a line of {} bytes, far longer than any move",
+                        line.text.len() + line.cut
+                    ),
+                ));
+            }
+            G::read_reply(state, seat, &line.text, line.newline, &mut self.rng).map_err(BadReply::into_fault)
+        });
+        if G::PROCESS == ProcessModel::PerTurn {
+            if let Some(mut p) = self.process.take() {
+                p.kill();
+                p.reap();
+                log.stderr = p.take_stderr();
+            }
+            // Each turn is a new process: a failed one does not doom the next.
+            self.dead = None;
+        } else {
+            if let Some(p) = &mut self.process {
+                log.stderr = p.take_stderr();
+            }
+            if let Err(fault) = &reply {
+                self.dead = Some(fault.clone());
+            }
+        }
+        (reply, log)
+    }
+
+    fn await_line(&mut self, deadline: Instant, limit: Duration) -> Result<Line, (Fault, String)> {
+        if let Some(fault) = &self.dead {
+            return Err(fault.clone());
+        }
+        let Some(process) = &mut self.process else {
+            return Err((Fault::Crash, "the program is not running".into()));
+        };
+        loop {
+            match process.read_line(deadline) {
+                // The statements ignore blank lines; the Slime control
+                // program reads whatever its first line is.
+                Ok(line) if G::PROCESS == ProcessModel::PerGame && crate::protocol::clean(&line.text).is_empty() => {
+                    continue
+                }
+                Ok(line) => return Ok(line),
+                Err(NoLine::Timeout) => {
+                    return Err((Fault::Timeout, format!("no reply within {} ms", limit.as_millis())));
+                }
+                Err(NoLine::Closed) => {
+                    process.kill();
+                    let status = process.reap();
+                    return Err((Fault::Crash, format!("{} before replying", describe_exit(status))));
+                }
+            }
+        }
+    }
+
+    /// Ends the program as the server does: stdin closed, a grace period,
+    /// then the process group killed. Returns a note if it had to be killed.
+    pub fn end_game(&mut self) -> Option<String> {
+        let mut process = self.process.take()?;
+        let (status, lingered) = process.finish(EXIT_GRACE);
+        lingered.then(|| {
+            format!(
+                "{} was still running {} ms after its stdin closed; its process group was killed ({})",
+                self.label,
+                EXIT_GRACE.as_millis(),
+                describe_exit(status)
+            )
+        })
+    }
+}
+
+impl<G: GameKit> Drop for ProgramBot<G> {
+    fn drop(&mut self) {
+        // Dropping the process kills its group; nothing outlives a game.
+        self.process.take();
+    }
+}
+
+/// The only legal move, for a seat the referee does not ask (a forced pass).
+pub fn forced_move<G: Game>(state: &G, seat: Player) -> G::Move {
+    let mut legal = G::Moves::default();
+    state.legal_moves(seat, &mut legal);
+    legal.as_slice()[0]
+}
+
+/// The pass a seat's failed turn turns into, under [`OnFailure::Pass`].
+pub fn failure_pass<G: Game>(state: &G, seat: Player) -> G::Move {
+    let mut legal = G::Moves::default();
+    state.legal_moves(seat, &mut legal);
+    *legal
+        .as_slice()
+        .iter()
+        .find(|m| state.is_pass(m))
+        .expect("a game whose failed turns pass has a pass move")
+}

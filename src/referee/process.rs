@@ -1,0 +1,302 @@
+//! A bot program as a child process: started in its own process group, fed
+//! through a writer thread, read line by line with deadlines, its stderr
+//! captured turn by turn, and killed with everything it started.
+//!
+//! Every pipe has its own thread so that no bot can block the referee: a bot
+//! that never reads its stdin fills the pipe and stalls only its writer; a
+//! bot that never answers trips a deadline on a channel.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The most of one stdout line the referee keeps; the rest of a longer line
+/// is read and dropped, so a bot printing megabytes costs no memory.
+pub const MAX_LINE: usize = 4096;
+
+/// The most stderr kept per turn: what the server's replay viewer shows.
+pub const STDERR_PER_TURN: usize = 2000;
+
+/// How to start a bot program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    pub program: String,
+    pub args: Vec<String>,
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// One line of a bot's stdout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line without its newline, cut at [`MAX_LINE`] bytes (lossy UTF-8).
+    pub text: String,
+    /// Whether a newline ended it (the Slime control program needs one).
+    pub newline: bool,
+    /// Bytes the line had beyond [`MAX_LINE`].
+    pub cut: usize,
+}
+
+/// Why no line came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoLine {
+    /// The deadline passed.
+    Timeout,
+    /// Stdout closed: the bot exited or crashed.
+    Closed,
+}
+
+/// A running bot program.
+pub struct BotProcess {
+    child: Child,
+    stdin: Option<Sender<Vec<u8>>>,
+    lines: Receiver<Line>,
+    stderr: Arc<Mutex<StderrCapture>>,
+    /// Set once stdout has closed; later reads fail at once.
+    closed: bool,
+    reaped: Option<ExitStatus>,
+}
+
+#[derive(Default)]
+struct StderrCapture {
+    text: String,
+    dropped: usize,
+}
+
+impl BotProcess {
+    /// Starts `launch` with `extra_args` appended, in a new process group.
+    pub fn start(launch: &Launch, extra_args: &[String]) -> std::io::Result<Self> {
+        let mut command = Command::new(&launch.program);
+        command
+            .args(&launch.args)
+            .args(extra_args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // Its own group, so killing the group also reaches whatever the
+            // bot started (a shell's children, an interpreter's workers).
+            .process_group(0);
+        if let Some(dir) = &launch.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn()?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+
+        let (to_writer, from_referee) = channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            let mut stdin = stdin;
+            for chunk in from_referee {
+                // A bot that exited or closed stdin just stops hearing us.
+                if stdin.write_all(&chunk).and_then(|_| stdin.flush()).is_err() {
+                    return;
+                }
+            }
+        });
+        let (to_referee, lines) = channel();
+        std::thread::spawn(move || read_lines(stdout, to_referee));
+        let capture = Arc::new(Mutex::new(StderrCapture::default()));
+        let sink = Arc::clone(&capture);
+        std::thread::spawn(move || read_stderr(stderr, sink));
+        Ok(BotProcess {
+            child,
+            stdin: Some(to_writer),
+            lines,
+            stderr: capture,
+            closed: false,
+            reaped: None,
+        })
+    }
+
+    /// Queues `text` for the bot's stdin; never blocks.
+    pub fn send(&mut self, text: &str) {
+        if let Some(stdin) = &self.stdin {
+            let _ = stdin.send(text.as_bytes().to_vec());
+        }
+    }
+
+    /// The next stdout line, waiting until `deadline`.
+    pub fn read_line(&mut self, deadline: Instant) -> Result<Line, NoLine> {
+        if self.closed {
+            return Err(NoLine::Closed);
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(NoLine::Timeout),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                Err(NoLine::Closed)
+            }
+        }
+    }
+
+    /// The stderr written since the last call: its first
+    /// [`STDERR_PER_TURN`] characters, with a note of how much was cut.
+    pub fn take_stderr(&mut self) -> String {
+        let mut capture = self.stderr.lock().expect("stderr capture lock");
+        let mut text = std::mem::take(&mut capture.text);
+        if capture.dropped > 0 {
+            text.push_str(&format!("\n[{} more bytes of stderr not kept]", capture.dropped));
+            capture.dropped = 0;
+        }
+        text
+    }
+
+    /// Closes stdin, as the server does when the game ends.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Ends the bot: closes stdin, gives it `grace` to exit by itself, then
+    /// kills its whole process group and reaps it. Returns how it ended and
+    /// whether it had to be killed.
+    pub fn finish(&mut self, grace: Duration) -> (ExitStatus, bool) {
+        self.close_stdin();
+        let deadline = Instant::now() + grace;
+        // Stdout closing means the bot (and any child holding its stdout)
+        // is gone or has let go; lines printed after the game are dropped.
+        while !self.closed {
+            if let Err(NoLine::Closed) = self.read_line(deadline) {
+                break;
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        let lingered = !self.closed || self.alive();
+        self.kill();
+        (self.reap(), lingered)
+    }
+
+    /// Whether the bot's main process is still running (not yet exited).
+    fn alive(&mut self) -> bool {
+        // waitid with WNOWAIT would leave a zombie to reap; /proc says the same
+        // without reaping, which keeps the group id reserved until we kill it.
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()));
+        match stat {
+            Ok(s) => !s
+                .rsplit(')')
+                .next()
+                .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+            Err(_) => false,
+        }
+    }
+
+    /// Kills the bot's process group. The leader is not reaped before this,
+    /// so its group id cannot have been reused.
+    pub fn kill(&mut self) {
+        if self.reaped.is_none() {
+            kill_group(self.child.id());
+        }
+    }
+
+    /// Waits for the main process (after [`kill`](Self::kill) this is quick).
+    pub fn reap(&mut self) -> ExitStatus {
+        if let Some(status) = self.reaped {
+            return status;
+        }
+        let status = self.child.wait().expect("waiting for a child process");
+        self.reaped = Some(status);
+        status
+    }
+
+    /// The main process's id (its process group id too).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = self.reap();
+    }
+}
+
+/// Describes how a process ended, for end reasons and replays.
+pub fn describe_exit(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(sig)) => format!("killed by signal {sig}{}", signal_name(sig)),
+        _ => "ended".to_string(),
+    }
+}
+
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        6 => " (SIGABRT)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+fn kill_group(pgid: u32) {
+    // SAFETY: kill(2) with a negative pid signals a process group; it has no
+    // memory effects on this process.
+    unsafe {
+        libc::kill(-(pgid as libc::pid_t), libc::SIGKILL);
+    }
+}
+
+fn read_lines(stdout: std::process::ChildStdout, out: Sender<Line>) {
+    let mut reader = BufReader::with_capacity(1 << 16, stdout);
+    let mut kept: Vec<u8> = Vec::new();
+    let mut cut = 0usize;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(buf) => buf,
+        };
+        let (chunk, newline) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], true),
+            None => (buf, false),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        cut += chunk.len().saturating_sub(room);
+        let used = chunk.len() + usize::from(newline);
+        reader.consume(used);
+        if newline {
+            let line = Line {
+                text: String::from_utf8_lossy(&kept).into_owned(),
+                newline: true,
+                cut,
+            };
+            kept.clear();
+            cut = 0;
+            if out.send(line).is_err() {
+                return;
+            }
+        }
+    }
+    if !kept.is_empty() || cut > 0 {
+        let _ = out.send(Line {
+            text: String::from_utf8_lossy(&kept).into_owned(),
+            newline: false,
+            cut,
+        });
+    }
+}
+
+fn read_stderr(mut stderr: std::process::ChildStderr, sink: Arc<Mutex<StderrCapture>>) {
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = match stderr.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let mut capture = sink.lock().expect("stderr capture lock");
+        let text = String::from_utf8_lossy(&buf[..n]);
+        let room = STDERR_PER_TURN.saturating_sub(capture.text.chars().count());
+        let kept: String = text.chars().take(room).collect();
+        capture.dropped += text.len() - kept.len();
+        capture.text.push_str(&kept);
+    }
+}
