@@ -3,8 +3,8 @@
 //! `from_row from_col to_row to_col` and a newline, with the weights frozen
 //! into tuned.rs. Standard library only.
 //!
-//! Usage: `slime-bot ARGUMENT [--budget-ms N]` (default: tuned.rs's
-//! MOVE_BUDGET_MS for the whole run, start-up included).
+//! Usage: `slime-bot [--budget-ms N] ARGUMENT` (either order; default:
+//! tuned.rs's MOVE_BUDGET_MS for the whole run, start-up included).
 
 use gridtune::games::slime::engine::Engine;
 use gridtune::games::slime::protocol::parse_argument;
@@ -19,15 +19,18 @@ use std::time::Duration;
 const SEARCH_SHARE: f64 = 0.5;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (arg, budget_ms) = match args.as_slice() {
-        [arg] => (arg, MOVE_BUDGET_MS),
-        [arg, flag, n] if flag == "--budget-ms" => match n.parse() {
-            Ok(ms) if ms > 0 => (arg, ms),
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // The flag may come before the board: a referee appends the board to
+    // whatever command it was given.
+    let mut budget_ms = MOVE_BUDGET_MS;
+    if let Some(i) = args.iter().position(|a| a == "--budget-ms") {
+        budget_ms = match args.get(i + 1).map(|n| n.parse()) {
+            Some(Ok(ms)) if ms > 0 => ms,
             _ => usage(),
-        },
-        _ => usage(),
-    };
+        };
+        args.drain(i..i + 2);
+    }
+    let [arg] = args.as_slice() else { usage() };
     let m = match parse_argument(arg) {
         Ok((state, seat)) => {
             let time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
@@ -44,6 +47,6 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: slime-bot P,row,row,... [--budget-ms N]");
+    eprintln!("usage: slime-bot [--budget-ms N] P,row,row,...");
     std::process::exit(2);
 }
