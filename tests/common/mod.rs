@@ -1,9 +1,11 @@
-//! Shared by the submission-bot tests: a bot run as a real process.
+//! Shared by the integration tests: a bot run as a real process, and the
+//! gridtune command run as a user runs it.
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -77,4 +79,33 @@ impl BotProcess {
 /// blank line after each: what the statements say a bot must tolerate.
 pub fn sloppy(text: &str) -> String {
     text.lines().map(|l| format!("{l} \r\n\n")).collect()
+}
+
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the gridtune binary in `cwd`.
+pub fn gridtune(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("gridtune runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh empty folder under the target directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
