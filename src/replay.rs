@@ -17,8 +17,8 @@
 //! end normal
 //! ```
 
-use crate::arena::{EndReason, GameRecord};
-use crate::game::{Game, Player, ToMove};
+use crate::arena::GameRecord;
+use crate::game::{Player, ToMove};
 use crate::games::GameKit;
 use crate::referee::{failure_pass, Fault, OnFailure, TurnLog};
 use rand::SeedableRng;
@@ -331,11 +331,3 @@ pub fn write<G: GameKit>(
 ) -> std::io::Result<()> {
     crate::fsutil::write_atomic(path, render::<G>(map_name, map, labels, seed, record).as_bytes())
 }
-
-/// The end reason named in a replay, for callers that tally them.
-pub fn end_reason_name(end: &EndReason) -> &'static str {
-    end.name()
-}
-
-#[allow(dead_code)]
-fn _assert_game<G: Game>() {}
