@@ -128,7 +128,7 @@ fn sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
     assert_eq!(report["sprt"]["status"], "AcceptH1", "{report}");
     assert_eq!(report["stopped_early"], true);
     let games = report["games"].as_u64().unwrap();
-    assert!(games < 400 && games % 2 == 0, "{games} games");
+    assert!(games < 400 && games.is_multiple_of(2), "{games} games");
     let llr = report["sprt"]["llr"].as_f64().unwrap();
     assert!(llr >= report["sprt"]["upper"].as_f64().unwrap(), "{report}");
 
