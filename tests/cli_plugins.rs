@@ -105,35 +105,9 @@ fn match_referees_a_program_from_a_bots_file_and_writes_replays_that_replay_show
     assert!(stderr(&o).contains("turn 1 seat 0"), "{}", stderr(&o));
 }
 
-#[test]
-fn sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
-    let o = gridtune(
-        &[
-            "match",
-            "--game",
-            "isolation",
-            "--bot",
-            "judge:mobility",
-            "--bot",
-            "judge:random_safe",
-            "--games",
-            "400",
-            "--sprt",
-            "0,100",
-            "--json",
-        ],
-        root(),
-    );
-    let report = json(&o);
-    assert_eq!(report["sprt"]["status"], "AcceptH1", "{report}");
-    assert_eq!(report["stopped_early"], true);
-    let games = report["games"].as_u64().unwrap();
-    assert!(games < 400 && games.is_multiple_of(2), "{games} games");
-    let llr = report["sprt"]["llr"].as_f64().unwrap();
-    assert!(llr >= report["sprt"]["upper"].as_f64().unwrap(), "{report}");
-
-    // The same match, stopped at the same pair whatever the concurrency.
-    let one = gridtune(
+/// Mobility against random_safe under an SPRT, as JSON.
+fn sprt_match(concurrency: &str) -> Value {
+    json(&gridtune(
         &[
             "match",
             "--game",
@@ -148,11 +122,23 @@ fn sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
             "0,100",
             "--json",
             "--concurrency",
-            "1",
+            concurrency,
         ],
         root(),
-    );
-    assert_eq!(json(&one)["games"], games);
+    ))
+}
+
+#[test]
+fn sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
+    let report = sprt_match("2");
+    assert_eq!(report["sprt"]["status"], "AcceptH1", "{report}");
+    assert_eq!(report["stopped_early"], true);
+    let games = report["games"].as_u64().unwrap();
+    assert!(games < 400 && games.is_multiple_of(2), "{games} games");
+    let llr = report["sprt"]["llr"].as_f64().unwrap();
+    assert!(llr >= report["sprt"]["upper"].as_f64().unwrap(), "{report}");
+    // The same match stops at the same pair whatever the concurrency.
+    assert_eq!(sprt_match("1")["games"], games);
 }
 
 #[test]

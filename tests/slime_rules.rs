@@ -258,3 +258,28 @@ fn random_games_match_the_plain_implementation() {
         }
     }
 }
+
+/// The arena tells a game stopped by the 2,000-turn limit from one played
+/// out: four bots that always pass reach the limit; four greedy ones fill
+/// the board.
+#[test]
+fn the_arena_records_whether_the_turn_limit_ended_the_game() {
+    use gridtune::arena::{play_seated, EndReason};
+    use gridtune::bots::BotSpec;
+    use gridtune::games::GameKit;
+    let map = Slime::parse_map(
+        "1......2\n........\n........\n........\n........\n........\n........\n3......4\n",
+        "8x8",
+    )
+    .unwrap();
+    let table = |judge: &str| [0; 4].map(|_| BotSpec::Judge(judge.to_string()));
+    let passing = table("death_slime");
+    let record = play_seated::<Slime>(&map, &passing.each_ref(), 1, false);
+    assert_eq!(record.end, EndReason::TurnLimit);
+    assert_eq!(record.moves.len(), TURN_LIMIT as usize);
+    let greedy = table("greedy_slime");
+    assert_eq!(
+        play_seated::<Slime>(&map, &greedy.each_ref(), 1, false).end,
+        EndReason::Normal
+    );
+}

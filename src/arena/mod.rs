@@ -62,7 +62,6 @@ pub fn play_game<G: GameKit>(mut state: G, seats: &mut [Seat<G>], log: bool) -> 
             bot.start_game(&state, p);
         }
     }
-    let max_length = state.max_length();
     let mut record = GameRecord {
         outcome: Outcome { points: [0.0; 4] },
         moves: Vec::new(),
@@ -77,7 +76,7 @@ pub fn play_game<G: GameKit>(mut state: G, seats: &mut [Seat<G>], log: bool) -> 
         match state.to_move() {
             ToMove::Over => {
                 let outcome = state.outcome().expect("a finished game has an outcome");
-                let end = if record.moves.len() as u32 >= max_length {
+                let end = if G::ended_by_turn_limit(&state) {
                     EndReason::TurnLimit
                 } else {
                     EndReason::Normal
@@ -150,16 +149,7 @@ fn take_turn<G: GameKit>(
     moves: &[G::Move],
     legal: &mut G::Moves,
 ) -> (Reply<G::Move>, TurnLog) {
-    let mut entry = TurnLog {
-        turn: 0,
-        seat: p,
-        played: None,
-        reply: None,
-        millis: 0,
-        stderr: String::new(),
-        fault: None,
-        forced: false,
-    };
+    let mut entry = TurnLog::new(p);
     match seat {
         Seat::Builtin(bot) => {
             let started = Instant::now();

@@ -50,6 +50,8 @@ pub trait GameKit: Game + Sized + std::fmt::Display {
     }
     /// How a move is written in the protocol.
     fn move_text(m: Self::Move) -> String;
+    /// Whether a finished game was ended by the turn limit, not by play.
+    fn ended_by_turn_limit(state: &Self) -> bool;
     /// The map in its file format (replays carry their map).
     fn map_text(map: &Self::Map) -> String;
 

@@ -124,6 +124,22 @@ pub struct TurnLog {
     pub forced: bool,
 }
 
+impl TurnLog {
+    /// A turn of `seat` with nothing recorded yet; the game fills in `turn`.
+    pub fn new(seat: Player) -> Self {
+        TurnLog {
+            turn: 0,
+            seat,
+            played: None,
+            reply: None,
+            millis: 0,
+            stderr: String::new(),
+            fault: None,
+            forced: false,
+        }
+    }
+}
+
 /// A seat played by an external program.
 pub struct ProgramBot<G: GameKit> {
     label: String,
@@ -210,16 +226,7 @@ impl<G: GameKit> ProgramBot<G> {
             self.limits.later
         };
         self.asked += 1;
-        let mut log = TurnLog {
-            turn: 0,
-            seat,
-            played: None,
-            reply: None,
-            millis: 0,
-            stderr: String::new(),
-            fault: None,
-            forced: false,
-        };
+        let mut log = TurnLog::new(seat);
         let reply = self.await_line(started + limit, limit);
         log.millis = started.elapsed().as_millis().min(u32::MAX as u128) as u32;
         let reply = reply.and_then(|line| {
@@ -239,13 +246,19 @@ impl<G: GameKit> ProgramBot<G> {
             if let Some(mut p) = self.process.take() {
                 p.kill();
                 p.reap();
-                log.stderr = p.take_stderr();
+                log.stderr = p.take_final_stderr();
             }
             // Each turn is a new process: a failed one does not doom the next.
             self.dead = None;
         } else {
             if let Some(p) = &mut self.process {
-                log.stderr = p.take_stderr();
+                log.stderr = if reply.is_err() {
+                    // A per-game program that failed a turn is out.
+                    p.kill();
+                    p.take_final_stderr()
+                } else {
+                    p.take_stderr()
+                };
             }
             if let Err(fault) = &reply {
                 self.dead = Some(fault.clone());

@@ -54,6 +54,7 @@ pub struct BotProcess {
     stdin: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<StderrCapture>>,
+    stderr_reader: std::thread::JoinHandle<()>,
     /// Set once stdout has closed; later reads fail at once.
     closed: bool,
     reaped: Option<ExitStatus>,
@@ -100,12 +101,13 @@ impl BotProcess {
         std::thread::spawn(move || read_lines(stdout, to_referee));
         let capture = Arc::new(Mutex::new(StderrCapture::default()));
         let sink = Arc::clone(&capture);
-        std::thread::spawn(move || read_stderr(stderr, sink));
+        let stderr_reader = std::thread::spawn(move || read_stderr(stderr, sink));
         Ok(BotProcess {
             child,
             stdin: Some(to_writer),
             lines,
             stderr: capture,
+            stderr_reader,
             closed: false,
             reaped: None,
         })
@@ -134,6 +136,16 @@ impl BotProcess {
         }
     }
 
+    /// Like [`take_stderr`](Self::take_stderr) once the process has ended:
+    /// waits (briefly) for the last of its stderr to be read first.
+    pub fn take_final_stderr(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(100);
+        while !self.stderr_reader.is_finished() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.take_stderr()
+    }
+
     /// The stderr written since the last call: its first
     /// [`STDERR_PER_TURN`] characters, with a note of how much was cut.
     pub fn take_stderr(&mut self) -> String {
@@ -157,17 +169,23 @@ impl BotProcess {
     pub fn finish(&mut self, grace: Duration) -> (ExitStatus, bool) {
         self.close_stdin();
         let deadline = Instant::now() + grace;
-        // Stdout closing means the bot (and any child holding its stdout)
-        // is gone or has let go; lines printed after the game are dropped.
-        while !self.closed {
-            if let Err(NoLine::Closed) = self.read_line(deadline) {
-                break;
+        // Done when stdout has closed (lines printed after the game are
+        // dropped) and the main process has exited; a process closes its
+        // pipes a moment before it is seen to exit, hence the polling.
+        let lingered = loop {
+            if self.closed && !self.alive() {
+                break false;
             }
-            if Instant::now() >= deadline {
-                break;
+            let now = Instant::now();
+            if now >= deadline {
+                break true;
             }
-        }
-        let lingered = !self.closed || self.alive();
+            if self.closed {
+                std::thread::sleep(Duration::from_millis(2));
+            } else {
+                let _ = self.read_line(deadline.min(now + Duration::from_millis(20)));
+            }
+        };
         self.kill();
         (self.reap(), lingered)
     }

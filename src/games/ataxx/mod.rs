@@ -63,6 +63,11 @@ impl GameKit for Ataxx {
         protocol::action_text(m)
     }
 
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        let pieces = (0..2).all(|p| state.pieces(p) != 0);
+        state.plies() >= rules::TURN_LIMIT && pieces && (state.can_move(0) || state.can_move(1))
+    }
+
     fn map_text(map: &AtaxxMap) -> String {
         map.to_text()
     }

@@ -62,6 +62,10 @@ impl GameKit for Isolation {
         m.to_string()
     }
 
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.plies() >= rules::TURN_LIMIT && state.moves_bb(state.side()) != 0
+    }
+
     fn map_text(map: &IsolationMap) -> String {
         map.0.to_text()
     }

@@ -79,6 +79,10 @@ impl GameKit for LightCycles {
         m.to_string()
     }
 
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.turns() >= rules::TURN_LIMIT && (0..2).all(|p| state.elimination(p).is_none())
+    }
+
     fn map_text(map: &LightCyclesMap) -> String {
         map.0.to_text()
     }

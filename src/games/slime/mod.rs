@@ -89,6 +89,10 @@ impl GameKit for Slime {
         m.to_string()
     }
 
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.turns() >= rules::TURN_LIMIT && state.empty() != 0
+    }
+
     fn map_text(map: &SlimeMap) -> String {
         map.to_text()
     }
