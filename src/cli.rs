@@ -163,6 +163,10 @@ pub struct EvolveArgs {
     /// Copy the champion to genomes/<game>/best.ron when the run ends.
     #[arg(long)]
     pub promote: bool,
+    /// Continue the run in this folder from its last checkpoint (with the
+    /// config it was started with; --generations may extend it).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "population", "seed", "out"])]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -373,17 +377,27 @@ fn project_root() -> &'static Path {
 }
 
 fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
-    let (text, origin, base) = match &a.config {
-        Some(path) => (
-            std::fs::read_to_string(path).with_context(|| format!("cannot read config {}", path.display()))?,
-            path.display().to_string(),
-            PathBuf::from("."),
-        ),
-        None => (
-            G::DEFAULT_CONFIG.to_string(),
-            format!("genomes/{}/evolve.ron (embedded)", G::NAME),
-            project_root().to_path_buf(),
-        ),
+    let (text, origin, base) = match (&a.resume, &a.config) {
+        (Some(dir), _) => {
+            let path = dir.join("config.ron");
+            (
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {} to resume", path.display()))?,
+                path.display().to_string(),
+                PathBuf::from("."),
+            )
+        }
+        (None, config) => match config {
+            Some(path) => (
+                std::fs::read_to_string(path).with_context(|| format!("cannot read config {}", path.display()))?,
+                path.display().to_string(),
+                PathBuf::from("."),
+            ),
+            None => (
+                G::DEFAULT_CONFIG.to_string(),
+                format!("genomes/{}/evolve.ron (embedded)", G::NAME),
+                project_root().to_path_buf(),
+            ),
+        },
     };
     let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
     if config.game != G::NAME {
@@ -402,9 +416,17 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         .check(G::JUDGES)
         .map_err(|m| anyhow::anyhow!("{origin} with command-line overrides: {m}"))?;
     let out = a
-        .out
+        .resume
         .clone()
+        .or_else(|| a.out.clone())
         .unwrap_or_else(|| PathBuf::from(format!("reports/{}/{}-seed{}", G::NAME, timestamp(), config.seed)));
+    let checkpoint = match &a.resume {
+        Some(dir) => evolve::Checkpoint::load(dir)?,
+        None => None,
+    };
+    if let Some(c) = &checkpoint {
+        println!("resuming {} after generation {}", out.display(), c.generation);
+    }
     let mut resolved = config.clone();
     resolved.resolve_paths(&base);
 
@@ -419,14 +441,15 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     );
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
     let generations = config.generations;
-    let summary = evolve::run::<G>(&resolved, &out, |s| {
+    let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
             .zip(&s.judge_rates)
             .map(|(n, r)| format!("{n} {:.0}%", 100.0 * r))
             .collect();
+        let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
         println!(
-            "gen {:>3}/{generations}  best {:5.1}  mean {:5.1}  median {:5.1}  peers {:3.0}%  [{}]  {} games {:.1}s ({:.0} games/s)",
+            "gen {:>3}/{generations}  best {:5.1}  mean {:5.1}  median {:5.1}  peers {:3.0}%  [{}]{holdout}  {} games {:.1}s ({:.0} games/s)",
             s.generation,
             s.best,
             s.mean,

@@ -76,15 +76,20 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "generation,best,mean,median,peer,random_safe,mobility,games,seconds"
+        "generation,best,mean,median,peer,train_score,holdout,random_safe,mobility,games,seconds"
     );
     assert_eq!(lines.len(), 3, "{csv}");
-    // 4 genomes x 2 judges x 6 maps x 2 sides, plus 4 x 1 peer pairs.
-    assert!(lines[1].contains(",104,"), "{csv}");
+    // 4 genomes x 2 judges x 6 maps x 2 sides, plus 4 x 1 peer pairs; then
+    // the champion on 20 holdout maps x 2 judges x 2 sides.
+    assert!(lines[1].contains(",184,"), "{csv}");
+    let holdout: f64 = lines[1].split(',').nth(6).unwrap().parse().unwrap();
+    assert!((0.0..=100.0).contains(&holdout), "{csv}");
+    assert!(run.join("checkpoint.ron").exists());
     let png = std::fs::read(run.join("fitness.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let svg = std::fs::read_to_string(run.join("fitness.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("isolation evolution, seed 7") && svg.contains("generation"));
+    assert!(svg.contains("champion, train maps") && svg.contains("champion, holdout maps"));
     let best = run.join("best.ron");
     let o = gridtune(
         &[
@@ -413,7 +418,7 @@ fn evolve_runs_lightcycles_the_same_way() {
     );
     let csv = std::fs::read_to_string(out.join("generations.csv")).unwrap();
     assert!(
-        csv.starts_with("generation,best,mean,median,peer,random_safe,flood,games,seconds\n"),
+        csv.starts_with("generation,best,mean,median,peer,train_score,holdout,random_safe,flood,games,seconds\n"),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 3);

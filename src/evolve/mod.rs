@@ -1,6 +1,7 @@
 //! The evolution loop: a population of genomes plays the judge clones and
 //! itself on the training maps, the fittest breed, and every generation is
-//! logged, plotted and checkpointed as the run's best genome.
+//! logged, plotted, scored on the holdout maps and checkpointed, so a run
+//! killed at any point resumes to exactly the result it would have had.
 
 pub mod config;
 pub mod operators;
@@ -18,11 +19,12 @@ use anyhow::Context;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Instant;
 
 /// What one generation measured.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenerationStats {
     pub generation: u32,
     pub best: f64,
@@ -32,6 +34,14 @@ pub struct GenerationStats {
     pub judge_rates: Vec<f64>,
     /// The best genome's rate against the population.
     pub peer_rate: f64,
+    /// The best genome's contest score against the judges on the train maps
+    /// (the fitness without the peer share), to set beside `holdout`.
+    pub train_score: f64,
+    /// The same genome's contest score on the holdout maps, which no genome
+    /// trains on (absent with `holdout_rounds: 0`).
+    pub holdout: Option<f64>,
+    /// Its holdout rate against each judge, in config order.
+    pub holdout_rates: Vec<f64>,
     pub games: usize,
     pub seconds: f64,
     /// The best genome's weights.
@@ -46,6 +56,49 @@ pub struct RunSummary {
     pub holdout: Vec<(String, f64)>,
     pub seconds: f64,
     pub games: usize,
+}
+
+/// Everything a run needs to go on after its last finished generation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub game: String,
+    /// The last generation finished and logged.
+    pub generation: u32,
+    /// The genomes the next generation plays (after the last generation, the
+    /// final population).
+    pub population: Vec<Vec<i32>>,
+    pub history: Vec<GenerationStats>,
+    pub games: usize,
+    /// Seconds spent before this checkpoint, across every resumption.
+    pub seconds: f64,
+}
+
+/// The checkpoint's file in a run folder.
+pub const CHECKPOINT: &str = "checkpoint.ron";
+
+impl Checkpoint {
+    pub fn load(dir: &Path) -> anyhow::Result<Option<Self>> {
+        let path = dir.join(CHECKPOINT);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let checkpoint = ron::from_str(&text).with_context(|| format!("{}: not a checkpoint", path.display()))?;
+        Ok(Some(checkpoint))
+    }
+
+    fn save(&self, dir: &Path) -> anyhow::Result<()> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
+        let path = dir.join(CHECKPOINT);
+        crate::fsutil::write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// The random stream of one generation's schedule and breeding: derived
+/// from the run's seed, so a resumed run draws exactly what it would have.
+fn generation_rng(seed: u64, generation: u32) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ 0x6e0e_7a70_0000 ^ mix64(u64::from(generation))))
 }
 
 /// Who sits in a seat of a scheduled game.
@@ -131,10 +184,12 @@ fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec
 }
 
 /// Runs evolution as configured, writing the run folder `out`; `report` is
-/// called after each generation (the CLI prints its one-line summary).
+/// called after each generation (the CLI prints its one-line summary). With
+/// `resume`, a run folder's checkpoint is picked up where it stopped.
 pub fn run<G: GameKit>(
     config: &EvolveConfig,
     out: &Path,
+    resume: Option<Checkpoint>,
     mut report: impl FnMut(&GenerationStats),
 ) -> anyhow::Result<RunSummary> {
     let started = Instant::now();
@@ -159,27 +214,62 @@ pub fn run<G: GameKit>(
     let limits = Limits::nodes(config.nodes);
     let judges = opponents::<G>(config)?;
     let judge_weight_sum: f64 = config.judges.iter().map(|j| j.1).sum();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+    let contest_score = |rates: &[f64]| -> f64 {
+        if judge_weight_sum > 0.0 {
+            100.0 * config.judges.iter().zip(rates).map(|((_, w), r)| w * r).sum::<f64>() / judge_weight_sum
+        } else {
+            0.0
+        }
+    };
+    let holdout_maps: Vec<G::Map> = if config.holdout_rounds > 0 {
+        load_maps::<G>(&config.holdout_maps)?
+            .into_iter()
+            .map(|m| m.map)
+            .collect()
+    } else {
+        Vec::new()
+    };
 
-    // The seed genome and mutants of it, wider-spread than later mutations.
-    let mut population: Vec<Vec<i32>> = vec![seed_genome.weights.clone()];
-    while population.len() < config.population {
-        let mut w = seed_genome.weights.clone();
-        operators::mutate(
-            &mut w,
-            G::PARAMS,
-            config.mutation_rate.max(0.5),
-            config.mutation_scale * 2.0,
-            &mut rng,
-        );
-        population.push(w);
+    let fresh = resume.is_none();
+    let Checkpoint {
+        generation: done,
+        mut population,
+        mut history,
+        games: mut total_games,
+        seconds: earlier,
+        ..
+    } = match resume {
+        Some(c) => {
+            anyhow::ensure!(
+                c.game == G::NAME,
+                "the checkpoint is for `{}`, not `{}`",
+                c.game,
+                G::NAME
+            );
+            c
+        }
+        None => Checkpoint {
+            game: G::NAME.to_string(),
+            generation: 0,
+            population: initial_population::<G>(config, &seed_genome.weights),
+            history: Vec::new(),
+            games: 0,
+            seconds: 0.0,
+        },
+    };
+    anyhow::ensure!(
+        population.len() == config.population,
+        "the checkpoint holds {} genomes, the config asks for {}",
+        population.len(),
+        config.population
+    );
+    if !fresh && done > 0 {
+        write_outputs::<G>(config, out, &history)?;
     }
-
-    let mut history = Vec::new();
-    let mut total_games = 0;
     let maps: Vec<G::Map> = train.iter().map(|m| m.map.clone()).collect();
-    for generation in 1..=config.generations {
+    for generation in done + 1..=config.generations {
         let gen_started = Instant::now();
+        let mut rng = generation_rng(config.seed, generation);
         let gen_seed = mix64(config.seed ^ mix64(generation as u64));
         let jobs = schedule::<G>(config, population.len(), maps.len(), judges.len(), gen_seed, &mut rng);
         let specs: Vec<BotSpec> = population
@@ -223,35 +313,55 @@ pub fn run<G: GameKit>(
         } else {
             (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
         };
+        let judge_rates: Vec<f64> = tallies.judges[best].iter().map(|&t| rate(t)).collect();
+        let (holdout_rates, holdout_games) = if holdout_maps.is_empty() {
+            (Vec::new(), 0)
+        } else {
+            holdout_rates::<G>(config, &holdout_maps, &judges, &population[best], limits)
+        };
+        total_games += holdout_games;
         let stats = GenerationStats {
             generation,
             best: fitness[best],
             mean: fitness.iter().sum::<f64>() / n as f64,
             median,
-            judge_rates: tallies.judges[best].iter().map(|&t| rate(t)).collect(),
+            train_score: contest_score(&judge_rates),
+            judge_rates,
             peer_rate: rate(tallies.peers[best]),
-            games: jobs.len(),
+            holdout: (!holdout_rates.is_empty()).then(|| contest_score(&holdout_rates)),
+            holdout_rates,
+            games: jobs.len() + holdout_games,
             seconds: gen_started.elapsed().as_secs_f64(),
             best_weights: population[best].clone(),
         };
         history.push(stats.clone());
         write_outputs::<G>(config, out, &history)?;
-        report(&stats);
 
         if generation < config.generations {
             population = next_generation::<G>(config, &population, &fitness, &order, &mut rng);
         }
+        Checkpoint {
+            game: G::NAME.to_string(),
+            generation,
+            population: population.clone(),
+            history: history.clone(),
+            games: total_games,
+            seconds: earlier + started.elapsed().as_secs_f64(),
+        }
+        .save(out)?;
+        report(&stats);
     }
 
-    let last = history.last().expect("at least one generation");
+    let last = history.last().context("the run has no generation")?;
     let champion = Genome {
         weights: last.best_weights.clone(),
     };
-    let holdout = if config.holdout_rounds > 0 {
-        holdout_rates::<G>(config, &champion, limits)?
-    } else {
-        Vec::new()
-    };
+    let holdout: Vec<(String, f64)> = config
+        .judges
+        .iter()
+        .zip(&last.holdout_rates)
+        .map(|((name, _), &r)| (name.clone(), r))
+        .collect();
     if !holdout.is_empty() {
         let mut csv = String::from("judge,rate\n");
         for (name, r) in &holdout {
@@ -263,9 +373,27 @@ pub fn run<G: GameKit>(
         champion,
         history,
         holdout,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: earlier + started.elapsed().as_secs_f64(),
         games: total_games,
     })
+}
+
+/// The seed genome and mutants of it, wider-spread than later mutations.
+fn initial_population<G: GameKit>(config: &EvolveConfig, seed_weights: &[i32]) -> Vec<Vec<i32>> {
+    let mut rng = generation_rng(config.seed, 0);
+    let mut population: Vec<Vec<i32>> = vec![seed_weights.to_vec()];
+    while population.len() < config.population {
+        let mut w = seed_weights.to_vec();
+        operators::mutate(
+            &mut w,
+            G::PARAMS,
+            config.mutation_rate.max(0.5),
+            config.mutation_scale * 2.0,
+            &mut rng,
+        );
+        population.push(w);
+    }
+    population
 }
 
 fn load_maps<G: GameKit>(dir: &Path) -> anyhow::Result<Vec<NamedMap<G::Map>>> {
@@ -380,45 +508,41 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
         .collect()
 }
 
-/// The champion's rate against each judge on maps it never trained on:
+/// A genome's rate against each judge on maps it never trained on:
 /// `holdout_rounds` times every holdout map, judge combination and seat.
-pub fn holdout_rates<G: GameKit>(
+/// Returns the rates in config order and the games played.
+fn holdout_rates<G: GameKit>(
     config: &EvolveConfig,
-    champion: &Genome,
+    maps: &[G::Map],
+    judges: &[BotSpec],
+    weights: &[i32],
     limits: Limits,
-) -> anyhow::Result<Vec<(String, f64)>> {
-    let holdout = load_maps::<G>(&config.holdout_maps)?;
-    let maps: Vec<G::Map> = holdout.into_iter().map(|m| m.map).collect();
+) -> (Vec<f64>, usize) {
     let me = [BotSpec::Genome {
         label: "champion".into(),
-        weights: champion.weights.clone(),
+        weights: weights.to_vec(),
         limits,
     }];
-    let judges = opponents::<G>(config)?;
     let jobs: Vec<Job> = (0..config.holdout_rounds)
         .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(config.seed ^ 0x401d ^ round as u64)))
         .collect();
-    let outcomes = play_jobs::<G>(&maps, &me, &judges, &jobs);
+    let outcomes = play_jobs::<G>(maps, &me, judges, &jobs);
     let tallies = Tallies::new(1, judges.len(), &jobs, &outcomes);
-    Ok(config
-        .judges
-        .iter()
-        .zip(&tallies.judges[0])
-        .map(|((name, _), &t)| (name.clone(), rate(t)))
-        .collect())
+    (tallies.judges[0].iter().map(|&t| rate(t)).collect(), jobs.len())
 }
 
 /// Rewrites the generation table, the plots and best.ron after a generation.
 fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[GenerationStats]) -> anyhow::Result<()> {
-    let mut csv = String::from("generation,best,mean,median,peer");
+    let mut csv = String::from("generation,best,mean,median,peer,train_score,holdout");
     for (name, _) in &config.judges {
         csv.push_str(&format!(",{name}"));
     }
     csv.push_str(",games,seconds\n");
     for s in history {
+        let holdout = s.holdout.map_or(String::new(), |h| format!("{h:.3}"));
         csv.push_str(&format!(
-            "{},{:.3},{:.3},{:.3},{:.4}",
-            s.generation, s.best, s.mean, s.median, s.peer_rate
+            "{},{:.3},{:.3},{:.3},{:.4},{:.3},{holdout}",
+            s.generation, s.best, s.mean, s.median, s.peer_rate, s.train_score
         ));
         for r in &s.judge_rates {
             csv.push_str(&format!(",{r:.4}"));

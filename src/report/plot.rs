@@ -15,8 +15,9 @@ fn register_embedded_font() {
     });
 }
 
-/// Draws best, mean and median fitness per generation to `png` and `svg`,
-/// each written whole or not at all.
+/// Draws best, mean and median fitness per generation, and the champion's
+/// contest score on the train maps beside its score on the holdout maps, to
+/// `png` and `svg`, each written whole or not at all.
 pub fn fitness_plot(history: &[GenerationStats], title: &str, png: &Path, svg: &Path) -> anyhow::Result<()> {
     register_embedded_font();
     let tmp_png = png.with_file_name(format!(".{}.tmp.png", std::process::id()));
@@ -45,8 +46,14 @@ where
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("plotting failed: {e:?}");
     root.fill(&WHITE).map_err(err)?;
     let last = history.last().map_or(1, |s| s.generation).max(2);
-    let lowest = history.iter().map(|s| s.mean.min(s.median)).fold(100.0f64, f64::min);
-    let highest = history.iter().map(|s| s.best).fold(0.0f64, f64::max);
+    let lowest = history
+        .iter()
+        .map(|s| s.mean.min(s.median).min(s.train_score).min(s.holdout.unwrap_or(100.0)))
+        .fold(100.0f64, f64::min);
+    let highest = history
+        .iter()
+        .map(|s| s.best.max(s.train_score).max(s.holdout.unwrap_or(0.0)))
+        .fold(0.0f64, f64::max);
     // A margin below the lowest line, and headroom above the best for the legend.
     let y_min = (((lowest - 5.0) / 10.0).floor() * 10.0).max(0.0);
     let y_max = (((highest + 15.0) / 10.0).ceil() * 10.0).min(100.0);
@@ -65,16 +72,21 @@ where
         .label_style(("sans-serif", 15))
         .draw()
         .map_err(err)?;
-    type Series = (&'static str, RGBColor, fn(&GenerationStats) -> f64);
-    let series: [Series; 3] = [
-        ("best", RGBColor(200, 40, 40), |s| s.best),
-        ("mean", RGBColor(40, 90, 200), |s| s.mean),
-        ("median", RGBColor(40, 150, 60), |s| s.median),
+    type Series = (&'static str, RGBColor, fn(&GenerationStats) -> Option<f64>);
+    let series: [Series; 5] = [
+        ("best", RGBColor(200, 40, 40), |s| Some(s.best)),
+        ("mean", RGBColor(40, 90, 200), |s| Some(s.mean)),
+        ("median", RGBColor(40, 150, 60), |s| Some(s.median)),
+        ("champion, train maps", RGBColor(150, 150, 150), |s| Some(s.train_score)),
+        ("champion, holdout maps", RGBColor(20, 20, 20), |s| s.holdout),
     ];
     for (name, color, value) in series {
+        if history.iter().all(|s| value(s).is_none()) {
+            continue;
+        }
         chart
             .draw_series(LineSeries::new(
-                history.iter().map(|s| (s.generation, value(s))),
+                history.iter().filter_map(|s| value(s).map(|v| (s.generation, v))),
                 color.stroke_width(3),
             ))
             .map_err(err)?

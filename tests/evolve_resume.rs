@@ -1,0 +1,131 @@
+//! A run killed with SIGKILL at any point and resumed with `evolve --resume`
+//! ends with exactly the genomes, logs and champion of an uninterrupted run
+//! with the same seed.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{gridtune, root, scratch, stderr};
+
+fn config(dir: &Path) -> String {
+    let text = format!(
+        r#"(
+    game: "isolation", seed: 9, generations: 4, population: 6, elite: 1, tournament: 2,
+    crossover: 0.7, mutation_rate: 0.3, mutation_scale: 0.1,
+    seed_genome: "{root}/genomes/isolation/default.ron",
+    train_maps: "{root}/maps/isolation/train",
+    holdout_maps: "{root}/maps/isolation/holdout",
+    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
+    peer_opponents: 1, peer_weight: 0.2, nodes: 300, holdout_rounds: 1,
+)"#,
+        root = root().display()
+    );
+    let path = dir.join("evolve.ron");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// The run's results without the wall-clock columns and fields.
+fn results(run: &Path) -> String {
+    let table: String = std::fs::read_to_string(run.join("generations.csv"))
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect();
+    let checkpoint: String = std::fs::read_to_string(run.join("checkpoint.ron"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("seconds"))
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    table + &checkpoint + &std::fs::read_to_string(run.join("best.ron")).unwrap()
+}
+
+/// Starts the run, kills it with SIGKILL once `when` says so, then resumes it.
+fn killed_and_resumed(dir: &Path, config: &str, name: &str, when: impl Fn(&Path, Duration) -> bool) -> String {
+    let run = dir.join(name);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(["evolve", "--game", "isolation", "--config", config, "--out"])
+        .arg(&run)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !when(&run, started.elapsed()) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{name}: the run ended before it could be killed"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL: no chance to tidy up
+    child.wait().unwrap();
+    let o = gridtune(
+        &["evolve", "--game", "isolation", "--resume", &run.display().to_string()],
+        root(),
+    );
+    assert!(o.status.success(), "{name}: {}", stderr(&o));
+    results(&run)
+}
+
+fn checkpointed_generation(run: &Path) -> u32 {
+    std::fs::read_to_string(run.join("checkpoint.ron"))
+        .ok()
+        .and_then(|t| {
+            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
+            line.trim()
+                .trim_start_matches("generation:")
+                .trim_end_matches(',')
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_run_killed_at_any_point_resumes_to_the_uninterrupted_result() {
+    let dir = scratch("evolve-resume");
+    let config = config(&dir);
+    let whole = dir.join("whole");
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "isolation",
+            "--config",
+            &config,
+            "--out",
+            &whole.display().to_string(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = results(&whole);
+
+    // Before the first checkpoint: the config is written, no generation is.
+    let early = killed_and_resumed(&dir, &config, "early", |run, _| run.join("config.ron").exists());
+    assert_eq!(early, expected, "killed before the first checkpoint");
+    // Just after a checkpoint.
+    let after_one = killed_and_resumed(&dir, &config, "after-one", |run, _| checkpointed_generation(run) >= 1);
+    assert_eq!(after_one, expected, "killed after generation 1");
+    // In the middle of a later generation.
+    let mid = killed_and_resumed(&dir, &config, "mid", |run, _| checkpointed_generation(run) >= 2);
+    assert_eq!(mid, expected, "killed during generation 3");
+
+    // Resuming a finished run changes nothing.
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "isolation",
+            "--resume",
+            &whole.display().to_string(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(results(&whole), expected);
+}
