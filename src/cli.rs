@@ -14,7 +14,7 @@ use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
-use gridtune::maps::load_dir;
+use gridtune::maps::{load_dir, NamedMap};
 use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
 use gridtune::search::Limits;
@@ -160,9 +160,17 @@ pub struct EvolveArgs {
     /// Run folder; default reports/<game>/<date>-seed<S>.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Copy the champion to genomes/<game>/best.ron when the run ends.
+    /// When the run ends, confirm the recommendation (the champion or the
+    /// population mean, rescored on the train maps) and replace
+    /// genomes/<game>/best.ron with it if it beats that genome under an SPRT.
     #[arg(long)]
     pub promote: bool,
+    /// The promotion SPRT's Elo bounds (logistic; alpha = beta = 0.05).
+    #[arg(long, default_value = "0,10", value_name = "ELO0,ELO1")]
+    pub promote_sprt: String,
+    /// The most games the promotion test plays before it gives up.
+    #[arg(long, default_value_t = 2000)]
+    pub promote_games: usize,
     /// Continue the run in this folder from its last checkpoint (with the
     /// config it was started with; --generations may extend it).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "population", "seed", "out"])]
@@ -180,10 +188,15 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub sources: BotsArgs,
     /// Map folder; default maps/<game>/holdout.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fresh_maps")]
     pub maps: Option<PathBuf>,
+    /// Play each pair of games on a newly generated map (seeded by --seed)
+    /// instead of a map folder: long matches between bots that search a node
+    /// budget would otherwise replay the same games.
+    #[arg(long)]
+    pub fresh_maps: bool,
     /// Games to play, in pairs (both sides of a map); default two per map,
-    /// or with --sprt at most 20000.
+    /// 200 with --fresh-maps, or with --sprt at most 20000.
     #[arg(long)]
     pub games: Option<usize>,
     #[arg(long, default_value_t = 1)]
@@ -478,16 +491,70 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     }
     println!("best genome: {}", out.join("best.ron").display());
     if a.promote {
-        let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
-        let text = std::fs::read(out.join("best.ron"))?;
-        gridtune::fsutil::write_atomic(&dest, &text).with_context(|| format!("cannot write {}", dest.display()))?;
+        promote_cmd::<G>(a, &resolved, &summary)?;
+    }
+    Ok(())
+}
+
+/// `evolve --promote`: the recommendation must beat the incumbent best.ron
+/// under an SPRT before it replaces it.
+fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evolve::RunSummary) -> Result<()> {
+    let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
+    let sprt = parse_sprt(&a.promote_sprt, 0.05, 0.05)?;
+    if a.promote_games < 2 {
+        bail!("--promote-games must be at least 2");
+    }
+    let write = |weights: &[i32], why: &str| -> Result<()> {
+        let comment = format!(
+            "{} genome promoted by gridtune evolve (seed {}): {why}",
+            G::NAME,
+            config.seed
+        );
+        Genome {
+            weights: weights.to_vec(),
+        }
+        .save(&dest, G::NAME, G::PARAMS, &comment)
+        .with_context(|| format!("cannot write {}", dest.display()))?;
         println!(
             "promoted to {}; run `gridtune freeze --game {}` to build it in",
             dest.display(),
             G::NAME
         );
+        Ok(())
+    };
+    if !dest.exists() {
+        println!("{} does not exist: nothing to test against", dest.display());
+        return write(&summary.champion.weights, "the first champion");
     }
-    Ok(())
+    let incumbent = Genome::load(&dest, G::NAME, G::PARAMS)?;
+    println!(
+        "promotion test: confirming the recommendation, then an SPRT against {}",
+        dest.display()
+    );
+    let p = evolve::promote::confirm_and_test::<G>(config, summary, &incumbent.weights, &sprt, a.promote_games)?;
+    for (i, c) in p.candidates.iter().enumerate() {
+        let mark = if i == p.chosen { "  <- recommended" } else { "" };
+        println!(
+            "  {:<16} confirmed score {:5.1} on the train maps{mark}",
+            c.name, c.score
+        );
+    }
+    print!("{}", p.test.table());
+    let chosen = &p.candidates[p.chosen];
+    if p.promote {
+        write(
+            &chosen.weights,
+            &format!("the {} passed its SPRT against the incumbent", chosen.name),
+        )
+    } else {
+        println!(
+            "kept {}: the {} did not pass the SPRT ({} games)",
+            dest.display(),
+            chosen.name,
+            p.test.games
+        );
+        Ok(())
+    }
 }
 
 fn tournament_cmd<G: GameKit>(
@@ -553,16 +620,39 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
         .as_deref()
         .map(|text| parse_sprt(text, a.alpha, a.beta))
         .transpose()?;
-    let dir = a
-        .maps
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
-    let named = load_dir(&dir, G::parse_map)?;
-    let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
-    let games = a.games.unwrap_or(if sprt.is_some() { 20_000 } else { 2 * maps.len() });
+    let games = a.games.unwrap_or(match (&sprt, a.fresh_maps) {
+        (Some(_), _) => 20_000,
+        (None, true) => 200,
+        // Two per map, counted once the maps are loaded.
+        (None, false) => 2,
+    });
     if games == 0 || games % 2 == 1 {
         bail!("--games {games}: give a positive even number (games come in pairs, one from each side)");
     }
+    let (where_, named) = if a.fresh_maps {
+        let maps = arena::generated_maps::<G>(games / 2, a.seed);
+        let named: Vec<NamedMap<G::Map>> = maps
+            .into_iter()
+            .enumerate()
+            .map(|(i, map)| NamedMap {
+                name: format!("generated{:05} (seed {})", i + 1, a.seed),
+                map,
+            })
+            .collect();
+        (format!("{} generated maps", named.len()), named)
+    } else {
+        let dir = a
+            .maps
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
+        (dir.display().to_string(), load_dir(&dir, G::parse_map)?)
+    };
+    let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
+    let games = if sprt.is_none() && !a.fresh_maps && a.games.is_none() {
+        2 * maps.len()
+    } else {
+        games
+    };
     if let Some(replays) = &a.replay {
         std::fs::create_dir_all(replays).with_context(|| format!("cannot create {}", replays.display()))?;
     }
@@ -572,13 +662,14 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     }
     let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
     let labels = [specs[0].label(), specs[1].label()];
-    let mut report = MatchReport::new(G::NAME, labels.clone(), dir.display().to_string(), concurrency);
+    let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     let started = Instant::now();
     let mut replay_error = None;
     let pairs = arena::runner::run_pairs::<G>(
         &maps,
         &specs[0],
         &specs[1],
+        &[],
         &schedule,
         concurrency,
         a.replay.is_some(),

@@ -83,7 +83,7 @@ impl MatchReport {
     /// Adds a pair of games (the same map, sides swapped) and updates the
     /// statistics and the SPRT.
     pub fn add_pair<M>(&mut self, pair: [&Played<M>; 2], sprt: Option<&Sprt>) {
-        let points = pair.map(|g| g.record.outcome.points[g.pairing.first_seat]);
+        let points = pair.map(Played::head_to_head);
         let games = MatchStats::from_points(&points);
         self.wins += games.wins;
         self.draws += games.draws;

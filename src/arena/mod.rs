@@ -247,6 +247,22 @@ pub struct Pairing {
     pub seed: u64,
 }
 
+/// `count` random legal maps drawn from `seed`: a fresh map for every pair
+/// of a long match, as an opening book gives chess engines fresh starts.
+/// Bots that search a node budget play the same game on the same map, so
+/// repeating a small map set adds no information.
+pub fn generated_maps<G: GameKit>(count: usize, seed: u64) -> Vec<G::Map> {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..count)
+        .map(|i| {
+            let text = G::generate_map_text(&mut rng);
+            G::parse_map(&text, &format!("generated map {}", i + 1))
+                .unwrap_or_else(|e| panic!("the {} generator made an invalid map: {e}", G::NAME))
+        })
+        .collect()
+}
+
 /// `pairs` pairs of games cycling through `maps` maps; the two games of a pair
 /// share a map and a seed and swap sides, so neither bot gains from the map or
 /// the luck of the draw.

@@ -17,8 +17,24 @@ pub struct Played<M> {
     pub record: GameRecord<M>,
 }
 
-/// Plays `schedule` (pairs of games, `a` against `b`) on `concurrency`
-/// threads. `on_pair` sees the two games of each pair once both are done and
+impl<M> Played<M> {
+    /// The first bot's result against the second: 1 if it took more points,
+    /// 0.5 if as many, 0 if fewer. In a two-player game that is its own
+    /// points; at a larger table it compares the two seats, whatever the
+    /// fillers did.
+    pub fn head_to_head(&self) -> f32 {
+        let a = self.pairing.first_seat;
+        let points = self.record.outcome.points;
+        match points[a].total_cmp(&points[1 - a]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+}
+
+/// Plays `schedule` (pairs of games, `a` against `b`, with `fillers` in the
+/// remaining seats of a table for more than two) on `concurrency` threads. `on_pair` sees the two games of each pair once both are done and
 /// every earlier pair has been seen; returning `Break` stops the match: no new
 /// game starts, games already running finish and are dropped. Returns how
 /// many pairs `on_pair` saw.
@@ -26,6 +42,7 @@ pub fn run_pairs<G: GameKit>(
     maps: &[G::Map],
     a: &BotSpec,
     b: &BotSpec,
+    fillers: &[BotSpec],
     schedule: &[Pairing],
     concurrency: usize,
     log: bool,
@@ -46,7 +63,8 @@ pub fn run_pairs<G: GameKit>(
                 let Some(&pairing) = schedule.get(index) else {
                     return;
                 };
-                let seats = pairing_seats(a, b, pairing);
+                let mut seats = pairing_seats(a, b, pairing).to_vec();
+                seats.extend(fillers);
                 let record = play_seated::<G>(&maps[pairing.map], &seats, pairing.seed, log);
                 if done.send(Played { index, pairing, record }).is_err() {
                     return;

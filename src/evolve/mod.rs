@@ -5,6 +5,7 @@
 
 pub mod config;
 pub mod operators;
+pub mod promote;
 
 pub use config::EvolveConfig;
 
@@ -54,6 +55,8 @@ pub struct RunSummary {
     pub history: Vec<GenerationStats>,
     /// The champion's rate against each judge on the holdout maps.
     pub holdout: Vec<(String, f64)>,
+    /// The last generation's genomes.
+    pub population: Vec<Vec<i32>>,
     pub seconds: f64,
     pub games: usize,
 }
@@ -317,7 +320,14 @@ pub fn run<G: GameKit>(
         let (holdout_rates, holdout_games) = if holdout_maps.is_empty() {
             (Vec::new(), 0)
         } else {
-            holdout_rates::<G>(config, &holdout_maps, &judges, &population[best], limits)
+            judge_rates_on::<G>(
+                &holdout_maps,
+                &judges,
+                &population[best],
+                limits,
+                config.holdout_rounds,
+                config.seed ^ 0x401d,
+            )
         };
         total_games += holdout_games;
         let stats = GenerationStats {
@@ -373,6 +383,7 @@ pub fn run<G: GameKit>(
         champion,
         history,
         holdout,
+        population,
         seconds: earlier + started.elapsed().as_secs_f64(),
         games: total_games,
     })
@@ -396,7 +407,7 @@ fn initial_population<G: GameKit>(config: &EvolveConfig, seed_weights: &[i32]) -
     population
 }
 
-fn load_maps<G: GameKit>(dir: &Path) -> anyhow::Result<Vec<NamedMap<G::Map>>> {
+pub fn load_maps<G: GameKit>(dir: &Path) -> anyhow::Result<Vec<NamedMap<G::Map>>> {
     Ok(load_dir(dir, G::parse_map)?)
 }
 
@@ -508,23 +519,26 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
         .collect()
 }
 
-/// A genome's rate against each judge on maps it never trained on:
-/// `holdout_rounds` times every holdout map, judge combination and seat.
-/// Returns the rates in config order and the games played.
-fn holdout_rates<G: GameKit>(
-    config: &EvolveConfig,
+/// A genome's rate against each judge on `maps` (the holdout maps, which
+/// no genome trains on, or the train maps to confirm a champion): `rounds`
+/// times every map, judge combination and seat, seeded from `seed` so every
+/// genome scored this way meets the same luck. Returns the rates in config
+/// order and the games played.
+pub fn judge_rates_on<G: GameKit>(
     maps: &[G::Map],
     judges: &[BotSpec],
     weights: &[i32],
     limits: Limits,
+    rounds: usize,
+    seed: u64,
 ) -> (Vec<f64>, usize) {
     let me = [BotSpec::Genome {
         label: "champion".into(),
         weights: weights.to_vec(),
         limits,
     }];
-    let jobs: Vec<Job> = (0..config.holdout_rounds)
-        .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(config.seed ^ 0x401d ^ round as u64)))
+    let jobs: Vec<Job> = (0..rounds)
+        .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(seed ^ round as u64)))
         .collect();
     let outcomes = play_jobs::<G>(maps, &me, judges, &jobs);
     let tallies = Tallies::new(1, judges.len(), &jobs, &outcomes);

@@ -1,13 +1,14 @@
-//! A run killed with SIGKILL at any point and resumed with `evolve --resume`
-//! ends with exactly the genomes, logs and champion of an uninterrupted run
-//! with the same seed.
+//! An evolve run's life after its generations: a run killed with SIGKILL at
+//! any point and resumed with `evolve --resume` ends with exactly the genomes,
+//! logs and champion of an uninterrupted run with the same seed; and
+//! `--promote` replaces best.ron only when the recommendation passes its SPRT.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{gridtune, root, scratch, stderr};
+use common::{gridtune, root, scratch, stderr, stdout};
 
 fn config(dir: &Path) -> String {
     let text = format!(
@@ -128,4 +129,62 @@ fn a_run_killed_at_any_point_resumes_to_the_uninterrupted_result() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(results(&whole), expected);
+}
+
+#[test]
+fn promote_replaces_best_ron_only_after_an_sprt_win() {
+    let dir = scratch("evolve-promote");
+    let config = config(&dir);
+    let best = dir.join("genomes/isolation/best.ron");
+    let promote = |out: &str| {
+        let o = gridtune(
+            &[
+                "evolve",
+                "--game",
+                "isolation",
+                "--config",
+                &config,
+                "--out",
+                out,
+                "--promote",
+                "--promote-games",
+                "400",
+            ],
+            &dir,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+
+    // No incumbent: the champion is promoted as it is.
+    let text = promote("first");
+    assert!(text.contains("does not exist: nothing to test against"), "{text}");
+    assert!(text.contains("promoted to genomes/isolation/best.ron"), "{text}");
+    let first = std::fs::read_to_string(&best).unwrap();
+
+    // The hand-set weights as the incumbent: this small run's recommendation
+    // loses to them head to head (about -20 Elo), so the SPRT keeps them.
+    let default = std::fs::read_to_string(root().join("genomes/isolation/default.ron")).unwrap();
+    std::fs::write(&best, &default).unwrap();
+    let text = promote("second");
+    assert!(
+        text.contains("confirmed score") && text.contains("<- recommended"),
+        "{text}"
+    );
+    assert!(text.contains("SPRT elo0 0 elo1 10"), "{text}");
+    assert!(text.contains("kept genomes/isolation/best.ron"), "{text}");
+    assert_eq!(std::fs::read_to_string(&best).unwrap(), default);
+    assert_ne!(first, default);
+
+    // An incumbent that seeks its own confinement loses at once.
+    let weak = default
+        .replace("\"own_mobility\": 10", "\"own_mobility\": -10")
+        .replace("\"opp_mobility\": -12", "\"opp_mobility\": 12")
+        .replace("\"territory\": 6", "\"territory\": -6");
+    std::fs::write(&best, &weak).unwrap();
+    let text = promote("third");
+    assert!(text.contains("H1 accepted") && text.contains("stopped by SPRT"), "{text}");
+    assert!(text.contains("promoted to genomes/isolation/best.ron"), "{text}");
+    let promoted = std::fs::read_to_string(&best).unwrap();
+    assert!(promoted.contains("passed its SPRT against the incumbent"), "{promoted}");
 }
