@@ -665,42 +665,37 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     let started = Instant::now();
     let mut replay_error = None;
-    let pairs = arena::runner::run_pairs::<G>(
-        &maps,
-        &specs[0],
-        &specs[1],
-        &[],
-        &schedule,
+    let plan = arena::runner::MatchPlan::<G> {
+        maps: &maps,
+        a: &specs[0],
+        b: &specs[1],
+        fillers: &[],
+        schedule: &schedule,
         concurrency,
-        a.replay.is_some(),
-        |first, second| {
-            report.add_pair([first, second], sprt.as_ref());
-            if let Some(replays) = &a.replay {
-                for g in [first, second] {
-                    let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing);
-                    let path = replays.join(format!("game{:05}.txt", g.index + 1));
-                    let map = &named[g.pairing.map];
-                    let seat_labels = seats.map(String::clone);
-                    if let Err(e) = gridtune::replay::write::<G>(
-                        &path,
-                        &map.name,
-                        &map.map,
-                        &seat_labels,
-                        g.pairing.seed,
-                        &g.record,
-                    ) {
-                        replay_error = Some(format!("cannot write {}: {e}", path.display()));
-                        return ControlFlow::Break(());
-                    }
+        log: a.replay.is_some(),
+    };
+    let pairs = arena::runner::run_pairs(&plan, |first, second| {
+        report.add_pair([first, second], sprt.as_ref());
+        if let Some(replays) = &a.replay {
+            for g in [first, second] {
+                let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing);
+                let path = replays.join(format!("game{:05}.txt", g.index + 1));
+                let map = &named[g.pairing.map];
+                let seat_labels = seats.map(String::clone);
+                if let Err(e) =
+                    gridtune::replay::write::<G>(&path, &map.name, &map.map, &seat_labels, g.pairing.seed, &g.record)
+                {
+                    replay_error = Some(format!("cannot write {}: {e}", path.display()));
+                    return ControlFlow::Break(());
                 }
             }
-            if report.decided() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
+        }
+        if report.decided() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     if let Some(e) = replay_error {
         bail!(e);
     }

@@ -183,7 +183,10 @@ fn promote_replaces_best_ron_only_after_an_sprt_win() {
         .replace("\"territory\": 6", "\"territory\": -6");
     std::fs::write(&best, &weak).unwrap();
     let text = promote("third");
-    assert!(text.contains("H1 accepted") && text.contains("stopped by SPRT"), "{text}");
+    assert!(
+        text.contains("H1 accepted") && text.contains("stopped by SPRT"),
+        "{text}"
+    );
     assert!(text.contains("promoted to genomes/isolation/best.ron"), "{text}");
     let promoted = std::fs::read_to_string(&best).unwrap();
     assert!(promoted.contains("passed its SPRT against the incumbent"), "{promoted}");

@@ -59,7 +59,16 @@ fn play<G: GameKit>(bot: &BotSpec, judge: &str, pairs: usize) -> MatchReport {
     let judge = BotSpec::Judge(judge.to_string());
     let schedule = paired_schedule(maps.len(), pairs, 11);
     let mut report = MatchReport::new(G::NAME, [bot.label(), judge.label()], "holdout".into(), 1);
-    runner::run_pairs::<G>(&maps, bot, &judge, &[], &schedule, 1, false, |a, b| {
+    let plan = runner::MatchPlan::<G> {
+        maps: &maps,
+        a: bot,
+        b: &judge,
+        fillers: &[],
+        schedule: &schedule,
+        concurrency: 1,
+        log: false,
+    };
+    runner::run_pairs(&plan, |a, b| {
         for g in [a, b] {
             assert!(
                 !matches!(g.record.end, EndReason::Failed { .. }),

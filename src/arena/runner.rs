@@ -33,21 +33,37 @@ impl<M> Played<M> {
     }
 }
 
-/// Plays `schedule` (pairs of games, `a` against `b`, with `fillers` in the
-/// remaining seats of a table for more than two) on `concurrency` threads. `on_pair` sees the two games of each pair once both are done and
-/// every earlier pair has been seen; returning `Break` stops the match: no new
-/// game starts, games already running finish and are dropped. Returns how
-/// many pairs `on_pair` saw.
+/// A match to play: `a` against `b` over `schedule` (pairs of games), with
+/// `fillers` in the remaining seats of a table for more than two.
+pub struct MatchPlan<'a, G: GameKit> {
+    pub maps: &'a [G::Map],
+    pub a: &'a BotSpec,
+    pub b: &'a BotSpec,
+    pub fillers: &'a [BotSpec],
+    pub schedule: &'a [Pairing],
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Keep every turn in the records (for replays).
+    pub log: bool,
+}
+
+/// Plays `plan` on `plan.concurrency` threads. `on_pair` sees the two games
+/// of each pair once both are done and every earlier pair has been seen;
+/// returning `Break` stops the match: no new game starts, games already
+/// running finish and are dropped. Returns how many pairs `on_pair` saw.
 pub fn run_pairs<G: GameKit>(
-    maps: &[G::Map],
-    a: &BotSpec,
-    b: &BotSpec,
-    fillers: &[BotSpec],
-    schedule: &[Pairing],
-    concurrency: usize,
-    log: bool,
+    plan: &MatchPlan<G>,
     mut on_pair: impl FnMut(&Played<G::Move>, &Played<G::Move>) -> ControlFlow<()>,
 ) -> usize {
+    let MatchPlan {
+        maps,
+        a,
+        b,
+        fillers,
+        schedule,
+        concurrency,
+        log,
+    } = *plan;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (done, results) = channel::<Played<G::Move>>();

@@ -109,23 +109,23 @@ pub fn confirm_and_test<G: GameKit>(
         concurrency,
     );
     let started = std::time::Instant::now();
-    let pairs = runner::run_pairs::<G>(
-        &fresh,
-        &candidate,
-        &incumbent,
-        &fillers,
-        &schedule,
+    let plan = runner::MatchPlan::<G> {
+        maps: &fresh,
+        a: &candidate,
+        b: &incumbent,
+        fillers: &fillers,
+        schedule: &schedule,
         concurrency,
-        false,
-        |a, b| {
-            test.add_pair([a, b], Some(sprt));
-            if test.decided() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
+        log: false,
+    };
+    let pairs = runner::run_pairs(&plan, |a, b| {
+        test.add_pair([a, b], Some(sprt));
+        if test.decided() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     test.seconds = started.elapsed().as_secs_f64();
     test.stopped_early = pairs * 2 < schedule.len();
     let promote = test.sprt.is_some_and(|s| s.report.status == SprtStatus::AcceptH1);
