@@ -600,7 +600,7 @@ fn tournament_cmd<G: GameKit>(
             "{:<40} {:>6} {:>10.2} {:>8.1}%",
             specs[i].label(),
             totals.games[i],
-            G::points_to_result(average(i), &maps[0]),
+            totals.results[i] / totals.games[i].max(1) as f64,
             100.0 * average(i)
         );
     }

@@ -344,10 +344,13 @@ pub fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-/// Totals of a tournament: for each entry, its points summed and its games.
+/// Totals of a tournament: for each entry, its points summed, its results
+/// as the contest reports them summed (squares in Slime, counted on each
+/// game's own board), and its games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentTotals {
     pub points: Vec<f64>,
+    pub results: Vec<f64>,
     pub games: Vec<u32>,
     pub tables: usize,
 }
@@ -383,12 +386,14 @@ pub fn tournament<G: GameKit>(
         .collect();
     let mut totals = TournamentTotals {
         points: vec![0.0; entries.len()],
+        results: vec![0.0; entries.len()],
         games: vec![0; entries.len()],
         tables: tables.len(),
     };
-    for (&(t, _), outcome) in games.iter().zip(&outcomes) {
+    for (&(t, r), outcome) in games.iter().zip(&outcomes) {
         for (seat, &e) in tables[t].iter().enumerate() {
             totals.points[e] += outcome.points[seat] as f64;
+            totals.results[e] += G::points_to_result(outcome.points[seat] as f64, &maps[r % maps.len()]);
             totals.games[e] += 1;
         }
     }
