@@ -661,6 +661,13 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
         bail!("--concurrency must be at least 1");
     }
     let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
+    if games > 2 * maps.len() && !specs.iter().any(BotSpec::is_program) {
+        eprintln!(
+            "note: {games} games on {} maps repeat each map; bots that search a node budget replay the \
+             same games there, which adds no information. --fresh-maps gives every pair a new map.",
+            maps.len()
+        );
+    }
     let labels = [specs[0].label(), specs[1].label()];
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     let started = Instant::now();

@@ -293,3 +293,48 @@ fn bad_program_specs_are_refused_before_any_game() {
         stderr(&o)
     );
 }
+
+#[test]
+fn fresh_maps_give_every_pair_a_new_map_and_repeats_are_flagged() {
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "lightcycles",
+            "--bot",
+            "judge:flood",
+            "--bot",
+            "judge:random_safe",
+            "--fresh-maps",
+            "--games",
+            "6",
+            "--json",
+        ],
+        root(),
+    );
+    let report = json(&o);
+    assert_eq!(report["maps"], "3 generated maps");
+    assert_eq!(report["games"], 6);
+    assert!(!stderr(&o).contains("repeat each map"), "{}", stderr(&o));
+
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "judge:mobility",
+            "--bot",
+            "judge:alphabeta",
+            "--games",
+            "44",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("44 games on 20 maps repeat each map"),
+        "{}",
+        stderr(&o)
+    );
+}
