@@ -7,6 +7,7 @@
 //! bot that never answers trips a deadline on a channel.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -53,17 +54,59 @@ pub struct BotProcess {
     child: Child,
     stdin: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
-    stderr: Arc<Mutex<StderrCapture>>,
+    stderr: Arc<Mutex<StderrPipe>>,
     stderr_reader: std::thread::JoinHandle<()>,
     /// Set once stdout has closed; later reads fail at once.
     closed: bool,
     reaped: Option<ExitStatus>,
 }
 
-#[derive(Default)]
-struct StderrCapture {
+/// The stderr pipe and what has been read from it. Bytes move from the pipe
+/// to `text` only under the lock, so whoever holds the lock and finds the pipe
+/// empty knows that everything the bot wrote so far is in `text`: the reply
+/// it printed after its debug output can never overtake that output.
+struct StderrPipe {
+    pipe: std::process::ChildStderr,
     text: String,
     dropped: usize,
+}
+
+impl StderrPipe {
+    /// Reads whatever the pipe holds right now, never blocking.
+    fn drain(&mut self) {
+        let mut buf = [0u8; 4096];
+        loop {
+            let pending = pending_bytes(self.pipe.as_raw_fd());
+            if pending == 0 {
+                return;
+            }
+            match self.pipe.read(&mut buf[..pending.min(4096)]) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => self.keep(&buf[..n]),
+            }
+        }
+    }
+
+    fn keep(&mut self, bytes: &[u8]) {
+        let text = String::from_utf8_lossy(bytes);
+        let room = STDERR_PER_TURN.saturating_sub(self.text.chars().count());
+        let kept: String = text.chars().take(room).collect();
+        self.dropped += text.len() - kept.len();
+        self.text.push_str(&kept);
+    }
+}
+
+/// Bytes waiting in a pipe (0 if the question fails).
+fn pending_bytes(fd: std::os::fd::RawFd) -> usize {
+    let mut pending: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one c_int through the pointer; `fd` is open
+    // for as long as its owner, which the caller holds.
+    let status = unsafe { libc::ioctl(fd, libc::FIONREAD, &mut pending) };
+    if status == 0 {
+        pending.max(0) as usize
+    } else {
+        0
+    }
 }
 
 impl BotProcess {
@@ -99,9 +142,13 @@ impl BotProcess {
         });
         let (to_referee, lines) = channel();
         std::thread::spawn(move || read_lines(stdout, to_referee));
-        let capture = Arc::new(Mutex::new(StderrCapture::default()));
+        let capture = Arc::new(Mutex::new(StderrPipe {
+            pipe: stderr,
+            text: String::new(),
+            dropped: 0,
+        }));
         let sink = Arc::clone(&capture);
-        let stderr_reader = std::thread::spawn(move || read_stderr(stderr, sink));
+        let stderr_reader = std::thread::spawn(move || read_stderr(sink));
         Ok(BotProcess {
             child,
             stdin: Some(to_writer),
@@ -150,6 +197,7 @@ impl BotProcess {
     /// [`STDERR_PER_TURN`] characters, with a note of how much was cut.
     pub fn take_stderr(&mut self) -> String {
         let mut capture = self.stderr.lock().expect("stderr capture lock");
+        capture.drain();
         let mut text = std::mem::take(&mut capture.text);
         if capture.dropped > 0 {
             text.push_str(&format!("\n[{} more bytes of stderr not kept]", capture.dropped));
@@ -303,18 +351,57 @@ fn read_lines(stdout: std::process::ChildStdout, out: Sender<Line>) {
     }
 }
 
-fn read_stderr(mut stderr: std::process::ChildStderr, sink: Arc<Mutex<StderrCapture>>) {
-    let mut buf = [0u8; 4096];
+/// Moves stderr into the capture as it arrives, so a bot writing more than a
+/// pipe holds never blocks. It waits outside the lock and reads inside it.
+fn read_stderr(pipe: Arc<Mutex<StderrPipe>>) {
+    let fd = pipe.lock().expect("stderr capture lock").pipe.as_raw_fd();
     loop {
-        let n = match stderr.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => n,
+        let mut wait = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
         };
-        let mut capture = sink.lock().expect("stderr capture lock");
-        let text = String::from_utf8_lossy(&buf[..n]);
-        let room = STDERR_PER_TURN.saturating_sub(capture.text.chars().count());
-        let kept: String = text.chars().take(room).collect();
-        capture.dropped += text.len() - kept.len();
-        capture.text.push_str(&kept);
+        // SAFETY: one valid pollfd; the fd stays open while we hold `pipe`.
+        let ready = unsafe { libc::poll(&mut wait, 1, -1) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        let mut capture = pipe.lock().expect("stderr capture lock");
+        capture.drain();
+        if wait.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 && pending_bytes(fd) == 0 {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bot's debug output written before its reply belongs to that turn,
+    /// however the threads are scheduled.
+    #[test]
+    fn stderr_written_before_a_reply_is_taken_with_it() {
+        let launch = Launch {
+            program: "sh".into(),
+            args: vec![
+                "-c".into(),
+                "while read turn; do echo \"debug $turn\" >&2; echo \"move $turn\"; done".into(),
+            ],
+            dir: None,
+        };
+        let mut bot = BotProcess::start(&launch, &[]).unwrap();
+        for turn in 1..=300 {
+            bot.send(&format!("{turn}\n"));
+            let line = bot.read_line(Instant::now() + Duration::from_secs(10)).unwrap();
+            assert_eq!(line.text, format!("move {turn}"));
+            assert_eq!(bot.take_stderr(), format!("debug {turn}\n"), "turn {turn}");
+        }
+        let (status, lingered) = bot.finish(Duration::from_secs(5));
+        assert!(!lingered);
+        assert!(status.success());
     }
 }
