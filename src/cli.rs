@@ -320,8 +320,13 @@ pub enum MapsCommand {
 
 #[derive(Args)]
 pub struct BenchArgs {
-    #[command(flatten)]
-    pub game: GameArg,
+    /// `tuner`: the tuner benchmark (the GA against fishtest's SPSA on the
+    /// synthetic Elo model); without it, the game's speed figures.
+    #[arg(value_parser = ["tuner"])]
+    pub target: Option<String>,
+    /// The game whose speed to measure: isolation, lightcycles, slime or ataxx.
+    #[arg(long, required_unless_present = "target")]
+    pub game: Option<String>,
     /// Perft depth from each train map's start.
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
@@ -331,6 +336,12 @@ pub struct BenchArgs {
     /// The genome bot's node budget per move (the default evolve config's).
     #[arg(long, default_value_t = 1500)]
     pub nodes: u64,
+    /// Tuner benchmark: the short form (3 seeds, budgets doubling) CI runs.
+    #[arg(long)]
+    pub quick: bool,
+    /// Tuner benchmark: the seed every run's seed derives from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`.
@@ -378,7 +389,14 @@ pub fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix))
         }
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
-        Command::Bench(a) => with_game!(a.game.game, G => bench_cmd::<G>(&a)),
+        Command::Bench(a) if a.target.is_some() => {
+            println!("{}", gridtune::tuner::bench::run(a.quick, a.seed));
+            Ok(())
+        }
+        Command::Bench(a) => {
+            let game = a.game.clone().expect("clap requires --game without a target");
+            with_game!(game, G => bench_cmd::<G>(&a))
+        }
         Command::Replay(a) => replay_cmd(&a.file),
     }
 }

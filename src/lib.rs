@@ -22,3 +22,4 @@ pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod search;
+pub mod tuner;

@@ -145,6 +145,17 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
+    /// The first bot's points over all pairs (two games each).
+    pub fn points(&self) -> f64 {
+        self.weighted_sum(|a| 2.0 * a)
+    }
+
+    /// The same pairs from the other bot's side.
+    pub fn swapped(&self) -> Pentanomial {
+        let c = self.counts;
+        Pentanomial::from([c[4], c[3], c[2], c[1], c[0]])
+    }
+
     /// Mean score per game, in [0, 1]; 0 when no pair was played, like
     /// [`MatchStats::rate`].
     pub fn score(&self) -> f64 {
@@ -520,6 +531,14 @@ mod tests {
             assert!((elo(expected_score(e)) - e).abs() < 1e-9, "{e}");
         }
         assert!((expected_score(400.0) - 10.0 / 11.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn points_and_the_other_side() {
+        let p = Pentanomial::from([1, 0, 2, 0, 3]);
+        assert_eq!(p.points(), 2.0 + 6.0);
+        assert_eq!(p.swapped().counts, [3, 0, 2, 0, 1]);
+        assert_eq!(p.swapped().points(), 2.0 * 6.0 - 8.0);
     }
 
     #[test]
