@@ -151,18 +151,20 @@ pub struct EvolveArgs {
     /// Config file (RON); default: the embedded genomes/<game>/evolve.ron.
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Games the tuner may spend (its generations and the confirmation of
+    /// its recommendation); the champion's evaluations come on top.
     #[arg(long)]
-    pub generations: Option<u32>,
+    pub games: Option<u64>,
+    /// Generations between two evaluations of the champion.
     #[arg(long)]
-    pub population: Option<usize>,
+    pub eval_every: Option<u32>,
     #[arg(long)]
     pub seed: Option<u64>,
     /// Run folder; default reports/<game>/<date>-seed<S>.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// When the run ends, confirm the recommendation (the champion or the
-    /// population mean, rescored on the train maps) and replace
-    /// genomes/<game>/best.ron with it if it beats that genome under an SPRT.
+    /// When the run ends, replace genomes/<game>/best.ron with the run's
+    /// confirmed recommendation if it beats that genome under an SPRT.
     #[arg(long)]
     pub promote: bool,
     /// The promotion SPRT's Elo bounds (logistic; alpha = beta = 0.05).
@@ -172,8 +174,8 @@ pub struct EvolveArgs {
     #[arg(long, default_value_t = 2000)]
     pub promote_games: usize,
     /// Continue the run in this folder from its last checkpoint (with the
-    /// config it was started with; --generations may extend it).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "population", "seed", "out"])]
+    /// config it was started with).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "games", "eval_every", "seed", "out"])]
     pub resume: Option<PathBuf>,
 }
 
@@ -434,11 +436,11 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     if config.game != G::NAME {
         bail!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
     }
-    if let Some(g) = a.generations {
-        config.generations = g;
+    if let Some(g) = a.games {
+        config.games = g;
     }
-    if let Some(p) = a.population {
-        config.population = p;
+    if let Some(e) = a.eval_every {
+        config.eval_every = e;
     }
     if let Some(s) = a.seed {
         config.seed = s;
@@ -456,22 +458,22 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         None => None,
     };
     if let Some(c) = &checkpoint {
-        println!("resuming {} after generation {}", out.display(), c.generation);
+        println!("resuming {} after generation {}", out.display(), c.ga.generation);
     }
     let mut resolved = config.clone();
     resolved.resolve_paths(&base);
 
     println!(
-        "evolving {}: population {}, {} generations, seed {}, {} threads -> {}",
+        "evolving {}: {} games for the tuner ({} island{}), seed {}, {} threads -> {}",
         G::NAME,
-        config.population,
-        config.generations,
+        config.games,
+        config.ga.islands,
+        if config.ga.islands == 1 { "" } else { "s" },
         config.seed,
         rayon::current_num_threads(),
         out.display()
     );
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
-    let generations = config.generations;
     let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
@@ -480,24 +482,33 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             .collect();
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
         println!(
-            "gen {:>3}/{generations}  best {:5.1}  mean {:5.1}  median {:5.1}  peers {:3.0}%  [{}]{holdout}  {} games {:.1}s ({:.0} games/s)",
+            "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s",
             s.generation,
-            s.best,
-            s.mean,
-            s.median,
-            100.0 * s.peer_rate,
+            s.champion_elo,
+            s.champion_se,
+            s.sigma,
+            s.train_score,
             rates.join(", "),
             s.games,
             s.seconds,
-            s.games as f64 / s.seconds.max(1e-9)
         );
     })?;
+    for c in &summary.candidates {
+        let mark = if c.name == summary.recommended {
+            "  <- recommended"
+        } else {
+            ""
+        };
+        println!(
+            "  {:<18} {:+6.1} ±{:4.1} Elo in the confirmation{mark}",
+            c.name, c.elo, c.se
+        );
+    }
     println!(
-        "done in {:.1}s: {} games, {:.0} games/s; champion fitness {:.1}",
+        "done in {:.1}s: {} games, {:.0} games/s",
         summary.seconds,
         summary.games,
         summary.games as f64 / summary.seconds.max(1e-9),
-        summary.history.last().map_or(0.0, |s| s.best)
     );
     if !summary.holdout.is_empty() {
         let rates: Vec<String> = summary
@@ -545,30 +556,19 @@ fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evol
         return write(&summary.champion.weights, "the first champion");
     }
     let incumbent = Genome::load(&dest, G::NAME, G::PARAMS)?;
-    println!(
-        "promotion test: confirming the recommendation, then an SPRT against {}",
-        dest.display()
-    );
-    let p = evolve::promote::confirm_and_test::<G>(config, summary, &incumbent.weights, &sprt, a.promote_games)?;
-    for (i, c) in p.candidates.iter().enumerate() {
-        let mark = if i == p.chosen { "  <- recommended" } else { "" };
-        println!(
-            "  {:<16} confirmed score {:5.1} on the train maps{mark}",
-            c.name, c.score
-        );
-    }
+    println!("promotion test: an SPRT against {}", dest.display());
+    let p = evolve::promote::test::<G>(config, summary, &incumbent.weights, &sprt, a.promote_games)?;
     print!("{}", p.test.table());
-    let chosen = &p.candidates[p.chosen];
     if p.promote {
         write(
-            &chosen.weights,
-            &format!("the {} passed its SPRT against the incumbent", chosen.name),
+            &summary.champion.weights,
+            &format!("the {} passed its SPRT against the incumbent", summary.recommended),
         )
     } else {
         println!(
             "kept {}: the {} did not pass the SPRT ({} games)",
             dest.display(),
-            chosen.name,
+            summary.recommended,
             p.test.games
         );
         Ok(())

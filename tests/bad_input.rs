@@ -164,9 +164,14 @@ fn config_errors_name_the_field() {
          (or give a bot spec such as cmd:PROGRAM)"
     );
     assert_eq!(
-        err(&text.replace("elite: 2", "elite: 12")),
-        "evolve.ron: elite = 12 must be below population = 12"
+        err(&text.replace("eval_every: 8", "eval_every: 0")),
+        "evolve.ron: eval_every must be at least 1"
     );
+    assert_eq!(
+        err(&text.replace("sigma_min: 0.02", "sigma_min: 0.5")),
+        "evolve.ron: ga: need 0 < sigma_min (0.5) <= sigma_init (0.15) <= sigma_max (0.35)"
+    );
+    assert!(err(&text.replace("islands: 1,", "islands: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
     assert!(err(&text.replace("seed: 1,", "seed: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
 }
 

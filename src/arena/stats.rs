@@ -150,6 +150,12 @@ impl Pentanomial {
         self.weighted_sum(|a| 2.0 * a)
     }
 
+    /// Adds another set of pairs from the same side.
+    pub fn merge(mut self, other: Pentanomial) -> Pentanomial {
+        self.counts.iter_mut().zip(other.counts).for_each(|(s, c)| *s += c);
+        self
+    }
+
     /// The same pairs from the other bot's side.
     pub fn swapped(&self) -> Pentanomial {
         let c = self.counts;

@@ -2,6 +2,7 @@
 //! genomes/<game>/evolve.ron; `--config FILE` replaces it and command-line
 //! flags override single fields.
 
+use crate::tuner::ga::GaConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -11,19 +12,14 @@ pub struct EvolveConfig {
     pub game: String,
     /// Seeds everything random in the run.
     pub seed: u64,
-    pub generations: u32,
-    pub population: usize,
-    /// Best genomes copied unchanged into the next generation.
-    pub elite: usize,
-    /// Entrants per tournament when picking a parent.
-    pub tournament: usize,
-    /// Chance that a child mixes two parents rather than copying one.
-    pub crossover: f64,
-    /// Chance that each weight of a child is mutated.
-    pub mutation_rate: f64,
-    /// Standard deviation of a mutation, as a share of the weight's range.
-    pub mutation_scale: f64,
-    /// Genome the first generation grows from (it and mutants of it).
+    /// Games the tuner may spend: its generations and the confirmation of
+    /// its recommendation. The champion's evaluations come on top.
+    pub games: u64,
+    /// Generations between two evaluations of the champion (its judge tables
+    /// on the train and holdout maps): each is a line of the log, a row of
+    /// generations.csv and a point of the plots.
+    pub eval_every: u32,
+    /// Genome the run starts from (the reference every generation plays).
     pub seed_genome: PathBuf,
     pub train_maps: PathBuf,
     pub holdout_maps: PathBuf,
@@ -34,15 +30,18 @@ pub struct EvolveConfig {
     /// A bots file whose names `judges` may use.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<PathBuf>,
-    /// Population members each genome plays (both sides of one train map).
-    pub peer_opponents: usize,
-    /// Share of the fitness that comes from games against the population.
-    pub peer_weight: f64,
+    /// Share of the tuner's game pairs where two genomes meet head to head;
+    /// the rest compare them at the same judge table.
+    pub peer_share: f64,
     /// The genome bot's search budget per move, in nodes (deterministic).
     pub nodes: u64,
-    /// Rounds of holdout games for the final champion report (each round: every
-    /// holdout map, judge combination and seat; 0: skip).
+    /// Rounds of the holdout judge tables at each evaluation (each round:
+    /// every holdout map, judge combination and seat; 0: skip).
     pub holdout_rounds: usize,
+    /// The noise-aware GA's settings (`crate::tuner::ga::GaConfig`); any left
+    /// out take their defaults. Its `games` is the field above.
+    #[serde(default)]
+    pub ga: GaConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -66,32 +65,18 @@ impl EvolveConfig {
     /// The rules a config must keep; the message names the field.
     pub fn check(&self, judges: &[&str]) -> Result<(), String> {
         let fail = |m: String| Err(m);
-        if self.population < 2 {
-            return fail(format!("population = {}: need at least 2", self.population));
+        if self.games == 0 {
+            return fail("games must be at least 1".into());
         }
-        if self.elite >= self.population {
-            return fail(format!(
-                "elite = {} must be below population = {}",
-                self.elite, self.population
-            ));
+        if self.eval_every == 0 {
+            return fail("eval_every must be at least 1".into());
         }
-        if self.tournament == 0 || self.tournament > self.population {
-            return fail(format!("tournament = {} must be in 1..=population", self.tournament));
+        if !(0.0..=1.0).contains(&self.peer_share) {
+            return fail(format!("peer_share = {} must be in 0..=1", self.peer_share));
         }
-        for (name, v) in [
-            ("crossover", self.crossover),
-            ("mutation_rate", self.mutation_rate),
-            ("peer_weight", self.peer_weight),
-        ] {
-            if !(0.0..=1.0).contains(&v) {
-                return fail(format!("{name} = {v} must be in 0..=1"));
-            }
-        }
-        if !(self.mutation_scale > 0.0 && self.mutation_scale <= 1.0) {
-            return fail(format!("mutation_scale = {} must be in (0, 1]", self.mutation_scale));
-        }
-        if self.judges.is_empty() && self.peer_weight < 1.0 {
-            return fail("judges is empty: list at least one, or set peer_weight to 1".into());
+        self.ga.check().map_err(|m| format!("ga: {m}"))?;
+        if self.judges.is_empty() {
+            return fail("judges is empty: list at least one".into());
         }
         for (name, w) in &self.judges {
             // Specs and bots-file names are checked when the run builds its bots.
@@ -106,22 +91,26 @@ impl EvolveConfig {
                 return fail(format!("judge `{name}` has weight {w}; weights must be >= 0"));
             }
         }
-        if self.judges.iter().map(|j| j.1).sum::<f64>() <= 0.0 && self.peer_weight < 1.0 {
+        if self.judges.iter().map(|j| j.1).sum::<f64>() <= 0.0 {
             return fail("judge weights sum to 0".into());
-        }
-        if self.peer_weight > 0.0 && self.peer_opponents == 0 {
-            return fail("peer_weight > 0 needs peer_opponents >= 1".into());
-        }
-        if self.peer_opponents >= self.population {
-            return fail(format!(
-                "peer_opponents = {} must be below population",
-                self.peer_opponents
-            ));
         }
         if self.nodes == 0 {
             return fail("nodes must be at least 1".into());
         }
         Ok(())
+    }
+
+    /// The GA's settings with this run's budget. The GA counts two games per
+    /// compared pair; a pair compared at a judge table costs four real games
+    /// (each genome plays the table twice), so its budget is scaled to spend
+    /// about `games` real games.
+    pub fn ga_config(&self) -> GaConfig {
+        let real_per_counted = 2.0 - self.peer_share;
+        GaConfig {
+            games: (self.games as f64 / real_per_counted).round() as u64,
+            parallel: true,
+            ..self.ga.clone()
+        }
     }
 
     /// The config as RON, for the run folder.

@@ -1,10 +1,12 @@
-//! The evolution loop: a population of genomes plays the judge clones and
-//! itself on the training maps, the fittest breed, and every generation is
-//! logged, plotted, scored on the holdout maps and checkpointed, so a run
-//! killed at any point resumes to exactly the result it would have had.
+//! The evolution loop: the noise-aware GA of [`crate::tuner::ga`] tunes the
+//! genome's weights in real games on the train maps ([`oracle`]); every
+//! `eval_every` generations the champion (the population mean) is scored
+//! against the judge tables on the train and holdout maps, logged, plotted
+//! and written out; every generation is checkpointed, so a run killed at any
+//! point resumes to exactly the result it would have had.
 
 pub mod config;
-pub mod operators;
+pub mod oracle;
 pub mod promote;
 
 pub use config::EvolveConfig;
@@ -16,47 +18,64 @@ use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::maps::{load_dir, NamedMap};
 use crate::search::Limits;
+use crate::tuner::ga::{Ga, GaState, Rated};
 use anyhow::Context;
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use oracle::{nearest_genome, space_of, GameOracle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Instant;
 
-/// What one generation measured.
+/// What one evaluation period (the `eval_every` generations up to
+/// `generation`) measured.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenerationStats {
+    /// Generations finished.
     pub generation: u32,
+    /// Elo against the start genome, from the last generation's rating fit:
+    /// its best-rated genome, and the mean and median of its offspring.
     pub best: f64,
     pub mean: f64,
     pub median: f64,
-    /// The best genome's rate against each configured judge, in config order.
+    /// The champion (the population mean) in that fit, and the standard
+    /// error of its rating.
+    pub champion_elo: f64,
+    pub champion_se: f64,
+    /// Mutation step, as a share of each weight's range (mean over islands).
+    pub sigma: f64,
+    /// Fewest and most games an offspring of the last generation got:
+    /// racing gives undecided pairs more.
+    pub offspring_games: (u32, u32),
+    /// The champion's rate against each configured judge on the train maps,
+    /// in config order.
     pub judge_rates: Vec<f64>,
-    /// The best genome's rate against the population.
-    pub peer_rate: f64,
-    /// The best genome's contest score against the judges on the train maps
-    /// (the fitness without the peer share), to set beside `holdout`.
+    /// Its contest score against the judges on the train maps, to set
+    /// beside `holdout`.
     pub train_score: f64,
     /// The same genome's contest score on the holdout maps, which no genome
     /// trains on (absent with `holdout_rounds: 0`).
     pub holdout: Option<f64>,
     /// Its holdout rate against each judge, in config order.
     pub holdout_rates: Vec<f64>,
+    /// Games of the period: the tuner's and the evaluations'.
     pub games: usize,
+    pub tuning_games: usize,
     pub seconds: f64,
-    /// The best genome's weights.
+    /// The champion's weights.
     pub best_weights: Vec<i32>,
 }
 
 /// A finished run.
 pub struct RunSummary {
+    /// The recommended genome, confirmed by the GA.
     pub champion: Genome,
+    /// Which candidate it was (population mean, tail average, ...), and every
+    /// candidate's confirmation rating.
+    pub recommended: String,
+    pub candidates: Vec<crate::tuner::ga::Candidate>,
     pub history: Vec<GenerationStats>,
-    /// The champion's rate against each judge on the holdout maps.
+    /// The last evaluated champion's rate against each judge on the holdout maps.
     pub holdout: Vec<(String, f64)>,
-    /// The last generation's genomes.
-    pub population: Vec<Vec<i32>>,
     pub seconds: f64,
     pub games: usize,
 }
@@ -65,12 +84,14 @@ pub struct RunSummary {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub game: String,
-    /// The last generation finished and logged.
-    pub generation: u32,
-    /// The genomes the next generation plays (after the last generation, the
-    /// final population).
-    pub population: Vec<Vec<i32>>,
+    /// The tuner's state after its last finished generation.
+    pub ga: GaState,
     pub history: Vec<GenerationStats>,
+    /// Games and seconds of the evaluation period under way.
+    pub period_games: usize,
+    pub period_tuning_games: usize,
+    pub period_seconds: f64,
+    /// Games of the whole run so far.
     pub games: usize,
     /// Seconds spent before this checkpoint, across every resumption.
     pub seconds: f64,
@@ -98,12 +119,6 @@ impl Checkpoint {
     }
 }
 
-/// The random stream of one generation's schedule and breeding: derived
-/// from the run's seed, so a resumed run draws exactly what it would have.
-fn generation_rng(seed: u64, generation: u32) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ 0x6e0e_7a70_0000 ^ mix64(u64::from(generation))))
-}
-
 /// Who sits in a seat of a scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entrant {
@@ -123,37 +138,26 @@ struct Job {
 /// Points won and games played.
 type Tally = (f64, u32);
 
-/// Each genome's points per judge it sat with, and against its peers.
+/// Each genome's points per judge it sat with.
 struct Tallies {
     judges: Vec<Vec<Tally>>,
-    peers: Vec<Tally>,
 }
 
 impl Tallies {
-    /// Credits each genome seat's points to every judge at its table, and to
-    /// its peer record when another genome sat there too.
+    /// Credits each genome seat's points to every judge at its table.
     fn new(genomes: usize, judges: usize, jobs: &[Job], outcomes: &[Outcome]) -> Self {
         let mut t = Tallies {
             judges: vec![vec![(0.0, 0); judges]; genomes],
-            peers: vec![(0.0, 0); genomes],
         };
         for (job, outcome) in jobs.iter().zip(outcomes) {
             for (seat, entrant) in job.seats.iter().enumerate() {
                 let Entrant::Genome(g) = *entrant else { continue };
                 let points = outcome.points[seat] as f64;
-                let mut with_peer = false;
                 for other in &job.seats {
-                    match *other {
-                        Entrant::Judge(j) => {
-                            t.judges[g][j].0 += points;
-                            t.judges[g][j].1 += 1;
-                        }
-                        Entrant::Genome(h) => with_peer |= h != g,
+                    if let Entrant::Judge(j) = *other {
+                        t.judges[g][j].0 += points;
+                        t.judges[g][j].1 += 1;
                     }
-                }
-                if with_peer {
-                    t.peers[g].0 += points;
-                    t.peers[g].1 += 1;
                 }
             }
         }
@@ -186,8 +190,19 @@ fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec
         .collect()
 }
 
+/// The contest score of per-judge rates: `Σ weight × rate`, normalised to
+/// 0-100.
+pub fn contest_score(config: &EvolveConfig, rates: &[f64]) -> f64 {
+    let total: f64 = config.judges.iter().map(|j| j.1).sum();
+    if total > 0.0 {
+        100.0 * config.judges.iter().zip(rates).map(|((_, w), r)| w * r).sum::<f64>() / total
+    } else {
+        0.0
+    }
+}
+
 /// Runs evolution as configured, writing the run folder `out`; `report` is
-/// called after each generation (the CLI prints its one-line summary). With
+/// called after each evaluation (the CLI prints its one-line summary). With
 /// `resume`, a run folder's checkpoint is picked up where it stopped.
 pub fn run<G: GameKit>(
     config: &EvolveConfig,
@@ -197,13 +212,7 @@ pub fn run<G: GameKit>(
 ) -> anyhow::Result<RunSummary> {
     let started = Instant::now();
     anyhow::ensure!(
-        config.peer_weight == 0.0 || config.population >= G::PLAYERS,
-        "population = {} cannot fill a {}-seat peer table: grow it or set peer_weight to 0",
-        config.population,
-        G::PLAYERS
-    );
-    anyhow::ensure!(
-        config.peer_weight == 1.0 || config.judges.len() + 1 >= G::PLAYERS,
+        config.judges.len() + 1 >= G::PLAYERS,
         "{} judges cannot fill a {}-seat table beside the genome",
         config.judges.len(),
         G::PLAYERS
@@ -216,14 +225,6 @@ pub fn run<G: GameKit>(
 
     let limits = Limits::nodes(config.nodes);
     let judges = opponents::<G>(config)?;
-    let judge_weight_sum: f64 = config.judges.iter().map(|j| j.1).sum();
-    let contest_score = |rates: &[f64]| -> f64 {
-        if judge_weight_sum > 0.0 {
-            100.0 * config.judges.iter().zip(rates).map(|((_, w), r)| w * r).sum::<f64>() / judge_weight_sum
-        } else {
-            0.0
-        }
-    };
     let holdout_maps: Vec<G::Map> = if config.holdout_rounds > 0 {
         load_maps::<G>(&config.holdout_maps)?
             .into_iter()
@@ -232,16 +233,14 @@ pub fn run<G: GameKit>(
     } else {
         Vec::new()
     };
+    let maps: Vec<G::Map> = train.iter().map(|m| m.map.clone()).collect();
+    let weights: Vec<f64> = config.judges.iter().map(|j| j.1).collect();
+    let oracle = GameOracle::<G>::new(&maps, &judges, &weights, config.peer_share, limits);
+    let space = space_of::<G>();
+    let ga_config = config.ga_config();
+    let start: Vec<f64> = seed_genome.weights.iter().map(|&w| f64::from(w)).collect();
 
-    let fresh = resume.is_none();
-    let Checkpoint {
-        generation: done,
-        mut population,
-        mut history,
-        games: mut total_games,
-        seconds: earlier,
-        ..
-    } = match resume {
+    let checkpoint = match resume {
         Some(c) => {
             anyhow::ensure!(
                 c.game == G::NAME,
@@ -249,123 +248,121 @@ pub fn run<G: GameKit>(
                 c.game,
                 G::NAME
             );
+            anyhow::ensure!(
+                c.ga.reference.len() == G::PARAMS.len(),
+                "the checkpoint's genomes have {} weights, {} has {}",
+                c.ga.reference.len(),
+                G::NAME,
+                G::PARAMS.len()
+            );
+            if !c.history.is_empty() {
+                write_outputs::<G>(config, out, &c.history)?;
+            }
             c
         }
         None => Checkpoint {
             game: G::NAME.to_string(),
-            generation: 0,
-            population: initial_population::<G>(config, &seed_genome.weights),
+            ga: Ga::new(&space, &start, &ga_config, config.seed, judges.len()).state,
             history: Vec::new(),
+            period_games: 0,
+            period_tuning_games: 0,
+            period_seconds: 0.0,
             games: 0,
             seconds: 0.0,
         },
     };
-    anyhow::ensure!(
-        population.len() == config.population,
-        "the checkpoint holds {} genomes, the config asks for {}",
-        population.len(),
-        config.population
+    let mut ga = Ga::resume(&space, &ga_config, config.seed, judges.len(), checkpoint.ga.clone());
+    let mut history = checkpoint.history;
+    let (mut period_games, mut period_tuning, mut period_seconds) = (
+        checkpoint.period_games,
+        checkpoint.period_tuning_games,
+        checkpoint.period_seconds,
     );
-    if !fresh && done > 0 {
-        write_outputs::<G>(config, out, &history)?;
-    }
-    let maps: Vec<G::Map> = train.iter().map(|m| m.map.clone()).collect();
-    for generation in done + 1..=config.generations {
+    let (mut total_games, earlier) = (checkpoint.games, checkpoint.seconds);
+    let mut genomes_log = GenomesLog::open(out, !history.is_empty() || ga.state.generation > 0)?;
+
+    while !ga.finished() {
         let gen_started = Instant::now();
-        let mut rng = generation_rng(config.seed, generation);
-        let gen_seed = mix64(config.seed ^ mix64(generation as u64));
-        let jobs = schedule::<G>(config, population.len(), maps.len(), judges.len(), gen_seed, &mut rng);
-        let specs: Vec<BotSpec> = population
-            .iter()
-            .map(|w| BotSpec::Genome {
-                label: String::new(),
-                weights: w.clone(),
-                limits,
-            })
-            .collect();
-        let outcomes = play_jobs::<G>(&maps, &specs, &judges, &jobs);
-        total_games += jobs.len();
+        let before = oracle.games_played();
+        let (_, rated) = ga.step(&oracle);
+        let generation = ga.state.generation as u32;
+        let tuning = (oracle.games_played() - before) as usize;
+        genomes_log.append(generation, &rated)?;
+        period_games += tuning;
+        period_tuning += tuning;
+        total_games += tuning;
 
-        let n = population.len();
-        let tallies = Tallies::new(n, judges.len(), &jobs, &outcomes);
-        let fitness: Vec<f64> = (0..n)
-            .map(|i| {
-                let contest: f64 = if judge_weight_sum > 0.0 {
-                    config
-                        .judges
-                        .iter()
-                        .zip(&tallies.judges[i])
-                        .map(|((_, w), &t)| w * rate(t))
-                        .sum::<f64>()
-                        / judge_weight_sum
-                } else {
-                    0.0
-                };
-                100.0 * ((1.0 - config.peer_weight) * contest + config.peer_weight * rate(tallies.peers[i]))
-            })
-            .collect();
-
-        let mut order: Vec<usize> = (0..n).collect();
-        // Ties keep population order, so the run does not depend on sort details.
-        order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
-        let best = order[0];
-        let mut sorted: Vec<f64> = fitness.clone();
-        sorted.sort_by(f64::total_cmp);
-        let median = if n % 2 == 1 {
-            sorted[n / 2]
+        let last = ga.finished();
+        if generation.is_multiple_of(config.eval_every) || last {
+            let champion = nearest_genome::<G>(&ga.mean());
+            let (judge_rates, train_games) =
+                judge_rates_on::<G>(&maps, &judges, &champion, limits, 1, config.seed ^ 0x7a1e);
+            let (holdout_rates, holdout_games) = if holdout_maps.is_empty() {
+                (Vec::new(), 0)
+            } else {
+                judge_rates_on::<G>(
+                    &holdout_maps,
+                    &judges,
+                    &champion,
+                    limits,
+                    config.holdout_rounds,
+                    config.seed ^ 0x401d,
+                )
+            };
+            period_games += train_games + holdout_games;
+            total_games += train_games + holdout_games;
+            let stats = period_stats(&ga, &rated, generation);
+            let stats = GenerationStats {
+                train_score: contest_score(config, &judge_rates),
+                judge_rates,
+                holdout: (!holdout_rates.is_empty()).then(|| contest_score(config, &holdout_rates)),
+                holdout_rates,
+                games: period_games,
+                tuning_games: period_tuning,
+                seconds: period_seconds + gen_started.elapsed().as_secs_f64(),
+                best_weights: champion,
+                ..stats
+            };
+            history.push(stats.clone());
+            write_outputs::<G>(config, out, &history)?;
+            (period_games, period_tuning, period_seconds) = (0, 0, 0.0);
+            report(&stats);
         } else {
-            (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-        };
-        let judge_rates: Vec<f64> = tallies.judges[best].iter().map(|&t| rate(t)).collect();
-        let (holdout_rates, holdout_games) = if holdout_maps.is_empty() {
-            (Vec::new(), 0)
-        } else {
-            judge_rates_on::<G>(
-                &holdout_maps,
-                &judges,
-                &population[best],
-                limits,
-                config.holdout_rounds,
-                config.seed ^ 0x401d,
-            )
-        };
-        total_games += holdout_games;
-        let stats = GenerationStats {
-            generation,
-            best: fitness[best],
-            mean: fitness.iter().sum::<f64>() / n as f64,
-            median,
-            train_score: contest_score(&judge_rates),
-            judge_rates,
-            peer_rate: rate(tallies.peers[best]),
-            holdout: (!holdout_rates.is_empty()).then(|| contest_score(&holdout_rates)),
-            holdout_rates,
-            games: jobs.len() + holdout_games,
-            seconds: gen_started.elapsed().as_secs_f64(),
-            best_weights: population[best].clone(),
-        };
-        history.push(stats.clone());
-        write_outputs::<G>(config, out, &history)?;
-
-        if generation < config.generations {
-            population = next_generation::<G>(config, &population, &fitness, &order, &mut rng);
+            period_seconds += gen_started.elapsed().as_secs_f64();
         }
         Checkpoint {
             game: G::NAME.to_string(),
-            generation,
-            population: population.clone(),
+            ga: ga.state.clone(),
             history: history.clone(),
+            period_games,
+            period_tuning_games: period_tuning,
+            period_seconds,
             games: total_games,
             seconds: earlier + started.elapsed().as_secs_f64(),
         }
         .save(out)?;
-        report(&stats);
     }
 
-    let last = history.last().context("the run has no generation")?;
+    // The recommendation, confirmed with the rest of the budget. Its games
+    // are seeded like everything else: a run resumed after its last
+    // generation confirms exactly as an unbroken one.
+    let before = oracle.games_played();
+    let result = ga.finish(&oracle, Vec::new());
+    total_games += (oracle.games_played() - before) as usize;
     let champion = Genome {
-        weights: last.best_weights.clone(),
+        weights: nearest_genome::<G>(&result.recommended),
     };
+    let last = history.last().context("the run has no evaluation")?;
+    let comment = format!(
+        "{} genome written by gridtune evolve: seed {}, {} generations, {} of the tuner's candidates (confirmed in {} games); last evaluated train score {:.1}",
+        G::NAME,
+        config.seed,
+        last.generation,
+        result.recommended_name,
+        result.confirmation_games,
+        last.train_score
+    );
+    champion.save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)?;
     let holdout: Vec<(String, f64)> = config
         .judges
         .iter()
@@ -381,75 +378,110 @@ pub fn run<G: GameKit>(
     }
     Ok(RunSummary {
         champion,
+        recommended: result.recommended_name,
+        candidates: result.candidates,
         history,
         holdout,
-        population,
         seconds: earlier + started.elapsed().as_secs_f64(),
         games: total_games,
     })
 }
 
-/// The seed genome and mutants of it, wider-spread than later mutations.
-fn initial_population<G: GameKit>(config: &EvolveConfig, seed_weights: &[i32]) -> Vec<Vec<i32>> {
-    let mut rng = generation_rng(config.seed, 0);
-    let mut population: Vec<Vec<i32>> = vec![seed_weights.to_vec()];
-    while population.len() < config.population {
-        let mut w = seed_weights.to_vec();
-        operators::mutate(
-            &mut w,
-            G::PARAMS,
-            config.mutation_rate.max(0.5),
-            config.mutation_scale * 2.0,
-            &mut rng,
-        );
-        population.push(w);
+/// The rating figures of a generation's fit (the evaluation fills the rest).
+fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
+    let offspring: Vec<&Rated> = rated.iter().filter(|r| r.role.ends_with("offspring")).collect();
+    let mut elos: Vec<f64> = offspring.iter().map(|r| r.elo).collect();
+    elos.sort_by(f64::total_cmp);
+    let n = elos.len();
+    let median = match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => elos[n / 2],
+        _ => (elos[n / 2 - 1] + elos[n / 2]) / 2.0,
+    };
+    let means: Vec<&Rated> = rated.iter().filter(|r| r.role.ends_with(" mean")).collect();
+    let k = means.len().max(1) as f64;
+    let games = |r: &&Rated| 2 * r.pairs;
+    GenerationStats {
+        generation,
+        best: rated
+            .iter()
+            .filter(|r| !r.role.starts_with("fixed"))
+            .map(|r| r.elo)
+            .fold(f64::NEG_INFINITY, f64::max),
+        mean: if n == 0 {
+            0.0
+        } else {
+            elos.iter().sum::<f64>() / n as f64
+        },
+        median,
+        champion_elo: means.iter().map(|r| r.elo).sum::<f64>() / k,
+        champion_se: means.iter().map(|r| r.se * r.se).sum::<f64>().sqrt() / k,
+        sigma: ga.state.islands.iter().map(|i| i.sigma).sum::<f64>() / ga.state.islands.len() as f64,
+        offspring_games: (
+            offspring.iter().map(games).min().unwrap_or(0),
+            offspring.iter().map(games).max().unwrap_or(0),
+        ),
+        judge_rates: Vec::new(),
+        train_score: 0.0,
+        holdout: None,
+        holdout_rates: Vec::new(),
+        games: 0,
+        tuning_games: 0,
+        seconds: 0.0,
+        best_weights: Vec::new(),
     }
-    population
+}
+
+/// genomes.csv: every rated genome of every generation, with its games, so
+/// a run shows where racing spent them.
+struct GenomesLog {
+    path: std::path::PathBuf,
+    text: String,
+}
+
+impl GenomesLog {
+    /// Starts the log, or picks it up when resuming (rows of generations
+    /// after the checkpoint, written before a kill, are dropped again).
+    fn open(out: &Path, resuming: bool) -> anyhow::Result<Self> {
+        let path = out.join("genomes.csv");
+        let header = "generation,role,elo,se,games,weights\n";
+        let text = if resuming {
+            std::fs::read_to_string(&path).unwrap_or_else(|_| header.to_string())
+        } else {
+            header.to_string()
+        };
+        Ok(GenomesLog { path, text })
+    }
+
+    fn append(&mut self, generation: u32, rated: &[Rated]) -> anyhow::Result<()> {
+        // A resumed run replays the generation after its checkpoint: drop
+        // any rows a killed run had already written for it.
+        let prefix = format!("{generation},");
+        let kept: Vec<&str> = self.text.lines().filter(|l| !l.starts_with(&prefix)).collect();
+        self.text = kept.join("\n") + "\n";
+        for r in rated {
+            let weights: Vec<String> = r.x.iter().map(|v| format!("{v:.2}")).collect();
+            self.text.push_str(&format!(
+                "{generation},{},{:.2},{:.2},{},{}\n",
+                r.role,
+                r.elo,
+                r.se,
+                2 * r.pairs,
+                weights.join(" ")
+            ));
+        }
+        crate::fsutil::write_atomic(&self.path, self.text.as_bytes())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
 }
 
 pub fn load_maps<G: GameKit>(dir: &Path) -> anyhow::Result<Vec<NamedMap<G::Map>>> {
     Ok(load_dir(dir, G::parse_map)?)
 }
 
-/// Every genome sits with every combination of `PLAYERS - 1` judges (one
-/// judge in a two-player game), in every seat, on every train map, with the
-/// same seeds for every genome (common random numbers: luck cannot separate
-/// two genomes); and, with peers on, at `peer_opponents` tables of population
-/// members, every seating, on one random train map each.
-fn schedule<G: GameKit>(
-    config: &EvolveConfig,
-    population: usize,
-    maps: usize,
-    judges: usize,
-    gen_seed: u64,
-    rng: &mut Xoshiro256PlusPlus,
-) -> Vec<Job> {
-    let mut jobs = judge_tables::<G>(population, maps, judges, gen_seed);
-    if config.peer_weight > 0.0 {
-        // A random ring: member t meets members t + k, t + 2k, ... .
-        let mut ring: Vec<usize> = (0..population).collect();
-        for i in (1..ring.len()).rev() {
-            ring.swap(i, rng.random_range(0..=i));
-        }
-        for t in 0..population {
-            for k in 1..=config.peer_opponents {
-                let members: Vec<usize> = (0..G::PLAYERS).map(|i| ring[(t + i * k) % population]).collect();
-                let map = rng.random_range(0..maps);
-                let seed = rng.random::<u64>();
-                for rotation in 0..G::PLAYERS {
-                    let mut seats: Vec<Entrant> = members.iter().map(|&g| Entrant::Genome(g)).collect();
-                    seats.rotate_left(rotation);
-                    jobs.push(Job { seats, map, seed });
-                }
-            }
-        }
-    }
-    jobs
-}
-
-/// The judge part of the schedule: for each genome, each judge combination,
-/// each map and each seat, one game; the seed depends on the combination and
-/// map only.
+/// Judge tables: for each genome, each judge combination, each map and each
+/// seat, one game; the seed depends on the combination and map only, so
+/// every genome scored this way meets the same luck.
 fn judge_tables<G: GameKit>(genomes: usize, maps: usize, judges: usize, seed: u64) -> Vec<Job> {
     let combos = arena::combinations(judges, G::PLAYERS - 1);
     let mut jobs = Vec::new();
@@ -466,33 +498,6 @@ fn judge_tables<G: GameKit>(genomes: usize, maps: usize, judges: usize, seed: u6
         }
     }
     jobs
-}
-
-/// Elites carry over unchanged; the rest are children of tournament winners.
-fn next_generation<G: GameKit>(
-    config: &EvolveConfig,
-    population: &[Vec<i32>],
-    fitness: &[f64],
-    order: &[usize],
-    rng: &mut Xoshiro256PlusPlus,
-) -> Vec<Vec<i32>> {
-    let mut next: Vec<Vec<i32>> = order[..config.elite].iter().map(|&i| population[i].clone()).collect();
-    while next.len() < config.population {
-        let a = &population[operators::tournament(fitness, config.tournament, rng)];
-        let mut child = if rng.random_bool(config.crossover) {
-            let b = &population[operators::tournament(fitness, config.tournament, rng)];
-            if rng.random_bool(0.5) {
-                operators::uniform_crossover(a, b, rng)
-            } else {
-                operators::blend_crossover(a, b, G::PARAMS, rng)
-            }
-        } else {
-            a.clone()
-        };
-        operators::mutate(&mut child, G::PARAMS, config.mutation_rate, config.mutation_scale, rng);
-        next.push(child);
-    }
-    next
 }
 
 /// The config's opponents as bots: a judge clone's bare name, or any spec.
@@ -547,31 +552,42 @@ pub fn judge_rates_on<G: GameKit>(
 
 /// Rewrites the generation table, the plots and best.ron after a generation.
 fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[GenerationStats]) -> anyhow::Result<()> {
-    let mut csv = String::from("generation,best,mean,median,peer,train_score,holdout");
+    let mut csv = String::from(
+        "generation,best,mean,median,champion_elo,champion_se,sigma,offspring_games_min,offspring_games_max,train_score,holdout",
+    );
     for (name, _) in &config.judges {
         csv.push_str(&format!(",{name}"));
     }
-    csv.push_str(",games,seconds\n");
+    csv.push_str(",games,tuning_games,seconds\n");
     for s in history {
         let holdout = s.holdout.map_or(String::new(), |h| format!("{h:.3}"));
         csv.push_str(&format!(
-            "{},{:.3},{:.3},{:.3},{:.4},{:.3},{holdout}",
-            s.generation, s.best, s.mean, s.median, s.peer_rate, s.train_score
+            "{},{:.2},{:.2},{:.2},{:.2},{:.2},{:.4},{},{},{:.3},{holdout}",
+            s.generation,
+            s.best,
+            s.mean,
+            s.median,
+            s.champion_elo,
+            s.champion_se,
+            s.sigma,
+            s.offspring_games.0,
+            s.offspring_games.1,
+            s.train_score
         ));
         for r in &s.judge_rates {
             csv.push_str(&format!(",{r:.4}"));
         }
-        csv.push_str(&format!(",{},{:.2}\n", s.games, s.seconds));
+        csv.push_str(&format!(",{},{},{:.2}\n", s.games, s.tuning_games, s.seconds));
     }
     crate::fsutil::write_atomic(&out.join("generations.csv"), csv.as_bytes())?;
 
     let last = history.last().expect("a generation");
     let comment = format!(
-        "{} genome written by gridtune evolve: seed {}, generation {}, fitness {:.2}",
+        "{} genome written by gridtune evolve: seed {}, champion after generation {}, train score {:.1}",
         G::NAME,
         config.seed,
         last.generation,
-        last.best
+        last.train_score
     );
     Genome {
         weights: last.best_weights.clone(),

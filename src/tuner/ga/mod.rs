@@ -72,9 +72,13 @@ pub use select::Island;
 use select::{final_learning_rate, migrate, select_and_update, Seats, Tuning};
 use serde::{Deserialize, Serialize};
 
+/// The GA's settings. In an evolve config all may be left out (defaults);
+/// `games` and `parallel` come from the run, not the file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct GaConfig {
     /// Games to spend in all, confirmation included.
+    #[serde(skip)]
     pub games: u64,
     /// Elo the final mean's jitter may cost, with probability `confidence`
     /// (spsa_simul's `precision` and `confidence`).
@@ -146,7 +150,14 @@ pub struct GaConfig {
     /// contest's opponents.
     pub fixed_pairs: u32,
     /// Play the matches of a round on rayon's pool (results do not depend on it).
+    #[serde(skip)]
     pub parallel: bool,
+}
+
+impl Default for GaConfig {
+    fn default() -> Self {
+        GaConfig::new(0)
+    }
 }
 
 impl GaConfig {
