@@ -7,7 +7,9 @@ use gridtune::arena::match_report::MatchReport;
 use gridtune::arena::stats::Sprt;
 use gridtune::bots::{BotSpec, Seat, SpecContext};
 use gridtune::evolve::{self, EvolveConfig};
+use gridtune::export::bundle;
 use gridtune::export::freeze::{self, Freshness};
+use gridtune::fsutil;
 use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
@@ -291,6 +293,10 @@ pub struct FreezeArgs {
     /// Only check that the generated file matches the genome; fail if stale.
     #[arg(long)]
     pub check: bool,
+    /// Write the submission bot as one self-contained Rust file here instead
+    /// of writing tuned.rs (build it with `rustc --edition 2021 -O FILE`).
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub bundle: Option<PathBuf>,
     /// Per-move time budget of the submission bot; default: the current one.
     #[arg(long)]
     pub budget_ms: Option<u64>,
@@ -816,6 +822,9 @@ fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
     let genome = Genome::load(&path, G::NAME, G::PARAMS)?;
     let source = path.display().to_string();
     let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
+    if let Some(out) = &a.bundle {
+        return bundle_cmd::<G>(out, &genome, &source, budget);
+    }
     let root = Path::new(".");
     if a.check {
         match freeze::check::<G>(root, &genome, &source, budget) {
@@ -840,6 +849,34 @@ fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
         "wrote {} from {source}; rebuild with `cargo build --release --bin {}-bot`",
         G::TUNED_PATH,
         G::NAME
+    );
+    Ok(())
+}
+
+/// `freeze --bundle FILE`: only FILE is written, tuned.rs is left alone.
+fn bundle_cmd<G: GameKit>(out: &Path, genome: &Genome, source: &str, budget: u64) -> Result<()> {
+    // write_atomic would create missing folders; a mistyped path should fail.
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "cannot write the bundle {}: the folder {} does not exist",
+            out.display(),
+            dir.display()
+        );
+    }
+    if out.is_dir() {
+        bail!("cannot write the bundle {}: it is a folder", out.display());
+    }
+    let text = bundle::render_bundle::<G>(genome, source, budget)?;
+    fsutil::write_atomic(out, text.as_bytes()).with_context(|| format!("cannot write the bundle {}", out.display()))?;
+    println!(
+        "wrote {} ({} lines) from {source}; build it with `rustc --edition 2021 -O {}`",
+        out.display(),
+        text.lines().count(),
+        out.display()
     );
     Ok(())
 }
