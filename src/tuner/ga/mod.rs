@@ -60,6 +60,7 @@ pub mod breed;
 pub mod confirm;
 pub mod roster;
 pub mod select;
+pub mod surrogate;
 
 use crate::tuner::stats::chi2_quantile;
 use crate::tuner::{derive_seed, Oracle, Space};
@@ -71,6 +72,7 @@ use roster::{Fixture, Roster};
 pub use select::Island;
 use select::{final_learning_rate, migrate, select_and_update, Seats, Tuning};
 use serde::{Deserialize, Serialize};
+use surrogate::Surrogate;
 
 /// The GA's settings. In an evolve config all may be left out (defaults);
 /// `games` and `parallel` come from the run, not the file.
@@ -145,6 +147,14 @@ pub struct GaConfig {
     /// only catch gross errors, and a false switch to a lucky offspring
     /// costs several Elo.
     pub confirm_z: f64,
+    /// Move each island's mean to the optimum of its quadratic surrogate,
+    /// fitted to every twin result so far ([`surrogate`]), instead of a
+    /// learning-rate step along the latest results.
+    pub surrogate: bool,
+    /// Weight the surrogate keeps for older results, per generation (1:
+    /// remember everything, right for a quadratic landscape; lower for one
+    /// that is only locally quadratic).
+    pub surrogate_memory: f64,
     /// Game pairs each island mean plays against each of the oracle's fixed
     /// opponents (judges) per generation: they anchor the rating fit to the
     /// contest's opponents.
@@ -192,6 +202,8 @@ impl GaConfig {
             average_from: 0.75,
             confirm_fraction: 0.05,
             confirm_z: 2.5,
+            surrogate: true,
+            surrogate_memory: 1.0,
             fixed_pairs: 1,
             parallel: true,
         }
@@ -359,6 +371,7 @@ impl<'a> Ga<'a> {
                     sigma: cfg.sigma_init,
                     parents: Vec::new(),
                     elites: Vec::new(),
+                    surrogate: Surrogate::new(space.dim()),
                 })
                 .collect(),
             reference,
@@ -549,6 +562,16 @@ impl<'a> Ga<'a> {
         for (i, isl) in self.state.islands.iter_mut().enumerate() {
             let s = &seats[i];
             let update = select_and_update(isl, &twins[i], s, &ratings, &self.tuning, space);
+            if cfg.surrogate {
+                isl.surrogate.fade(cfg.surrogate_memory);
+                for (t, &(a, b)) in twins[i].iter().zip(&s.twins) {
+                    let (score, pairs) = roster.head_to_head(a, b);
+                    isl.surrogate.add(&t.plus, &t.minus, score, pairs, space);
+                }
+                if let Some(x) = isl.surrogate.optimum(space) {
+                    isl.mean = x;
+                }
+            }
             island_logs.push(IslandLog {
                 mean: isl.mean.clone(),
                 sigma: isl.sigma,

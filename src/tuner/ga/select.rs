@@ -22,6 +22,8 @@ pub struct Island {
     /// which it won: the crossover parents.
     pub parents: Vec<(Genome, f64)>,
     pub elites: Vec<Genome>,
+    /// Every twin result of the island so far, as a quadratic fit.
+    pub surrogate: crate::tuner::ga::surrogate::Surrogate,
 }
 
 /// What the update measured.
@@ -211,6 +213,7 @@ mod tests {
             sigma: 0.1,
             parents: Vec::new(),
             elites: Vec::new(),
+            surrogate: crate::tuner::ga::surrogate::Surrogate::new(2),
         };
         let twins = vec![Twins {
             base: vec![50.0, 50.0],
