@@ -1,0 +1,198 @@
+//! Fitness over generations (best, mean, median, and the champion's contest
+//! score with its 95% band), and the champion's train score beside its
+//! holdout score, each with its band.
+
+use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure};
+use super::data::{GenRow, RunData};
+use super::interval;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// A line to draw: its name, colour, width and points.
+struct Line {
+    name: String,
+    colour: RGBColor,
+    width: u32,
+    points: Vec<(u32, f64)>,
+}
+
+/// A band to shade under the lines.
+struct Band {
+    colour: RGBColor,
+    points: Vec<(u32, f64, f64)>,
+}
+
+/// Per-generation lines and bands on a 0-100 axis.
+pub struct LinesFigure {
+    title: String,
+    y_desc: String,
+    last: u32,
+    lines: Vec<Line>,
+    bands: Vec<Band>,
+}
+
+const BEST: RGBColor = RGBColor(200, 40, 40);
+const MEAN: RGBColor = RGBColor(40, 90, 200);
+const MEDIAN: RGBColor = RGBColor(40, 150, 60);
+const TRAIN: RGBColor = RGBColor(230, 140, 20);
+const HOLDOUT: RGBColor = RGBColor(30, 30, 30);
+
+fn line(name: &str, colour: RGBColor, width: u32, rows: &[GenRow], value: impl Fn(&GenRow) -> Option<f64>) -> Line {
+    Line {
+        name: name.to_string(),
+        colour,
+        width,
+        points: rows
+            .iter()
+            .filter_map(|r| value(r).map(|v| (r.generation, v)))
+            .collect(),
+    }
+}
+
+/// The champion's train-score band, if the run's maps could be counted.
+pub fn train_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
+    let Some(n) = run.train_games_per_judge(players) else {
+        return Vec::new();
+    };
+    let weights = run.judge_weights();
+    run.rows
+        .iter()
+        .filter_map(|r| interval::contest_score(&r.judge_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
+        .collect()
+}
+
+/// The champion's holdout-score band.
+pub fn holdout_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
+    let Some(n) = run.holdout_games_per_judge(players) else {
+        return Vec::new();
+    };
+    let weights = run.judge_weights();
+    run.rows
+        .iter()
+        .filter(|r| r.holdout.is_some())
+        .filter_map(|r| interval::contest_score(&r.holdout_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
+        .collect()
+}
+
+impl LinesFigure {
+    /// Best, mean and median fitness, and the champion's contest score on the
+    /// train maps with its 95% band.
+    pub fn fitness(run: &RunData, players: usize) -> Self {
+        let rows = &run.rows;
+        LinesFigure {
+            title: format!("{}: fitness over generations", run.label),
+            y_desc: "fitness (0-100)".into(),
+            last: run.last().generation,
+            lines: vec![
+                line("best", BEST, 3, rows, |r| Some(r.best)),
+                line("mean", MEAN, 2, rows, |r| Some(r.mean)),
+                line("median", MEDIAN, 2, rows, |r| Some(r.median)),
+                line("champion vs judges (train), 95% band", TRAIN, 2, rows, |r| {
+                    Some(r.train_score)
+                }),
+            ],
+            bands: vec![Band {
+                colour: TRAIN,
+                points: train_band(run, players),
+            }],
+        }
+    }
+
+    /// The champion's contest score on the train maps beside the holdout maps.
+    pub fn train_vs_holdout(run: &RunData, players: usize) -> Self {
+        let rows = &run.rows;
+        LinesFigure {
+            title: format!("{}: champion on train and holdout maps", run.label),
+            y_desc: "contest score vs judges (0-100)".into(),
+            last: run.last().generation,
+            lines: vec![
+                line("train maps, 95% band", TRAIN, 3, rows, |r| Some(r.train_score)),
+                line("holdout maps, 95% band", HOLDOUT, 3, rows, |r| r.holdout),
+            ],
+            bands: vec![
+                Band {
+                    colour: TRAIN,
+                    points: train_band(run, players),
+                },
+                Band {
+                    colour: HOLDOUT,
+                    points: holdout_band(run, players),
+                },
+            ],
+        }
+    }
+}
+
+impl Figure for LinesFigure {
+    fn size(&self) -> (u32, u32) {
+        (900, 500)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        root.fill(&WHITE).map_err(failed)?;
+        let values = self
+            .lines
+            .iter()
+            .flat_map(|l| l.points.iter().map(|p| p.1))
+            .chain(self.bands.iter().flat_map(|b| b.points.iter().flat_map(|p| [p.1, p.2])));
+        let (lo, hi) = values.fold((100.0f64, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, ("sans-serif", 22))
+            .margin(14)
+            .x_label_area_size(42)
+            .y_label_area_size(56)
+            .build_cartesian_2d(generations_axis(self.last), percent_axis(lo, hi, 22.0))
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc("generation")
+            .y_desc(&self.y_desc)
+            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 14))
+            .light_line_style(canvas::FAINT)
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(failed)?;
+        for b in &self.bands {
+            if b.points.len() > 1 {
+                chart
+                    .draw_series(std::iter::once(band(&b.points, b.colour)))
+                    .map_err(failed)?;
+            }
+            // Whiskers, so a band of one generation still shows.
+            chart
+                .draw_series(
+                    b.points.iter().map(|&(x, lo, hi)| {
+                        PathElement::new(vec![(x, lo), (x, hi)], b.colour.mix(0.5).stroke_width(1))
+                    }),
+                )
+                .map_err(failed)?;
+        }
+        for l in &self.lines {
+            if l.points.is_empty() {
+                continue;
+            }
+            let (colour, width) = (l.colour, l.width);
+            chart
+                .draw_series(LineSeries::new(l.points.iter().copied(), colour.stroke_width(width)))
+                .map_err(failed)?
+                .label(l.name.as_str())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(width)));
+            chart
+                .draw_series(l.points.iter().map(|&p| Circle::new(p, width + 1, colour.filled())))
+                .map_err(failed)?;
+        }
+        chart
+            .configure_series_labels()
+            .label_font(("sans-serif", 14))
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(160, 160, 160))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    }
+}
