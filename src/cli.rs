@@ -15,11 +15,14 @@ use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::{load_dir, NamedMap};
+use gridtune::progress;
 use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
+use gridtune::report::GameInfo;
 use gridtune::search::Limits;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -52,6 +55,23 @@ pub enum Command {
     Bench(BenchArgs),
     /// Show a replay written by `match --replay`, turn by turn on the board.
     Replay(ReplayArgs),
+    /// Rebuild a run folder's report.html from its files, or compare runs.
+    Report(ReportArgs),
+}
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// Run folders written by `gridtune evolve`.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Compare the runs: their fitness curves overlaid in one plot and one
+    /// table, written as an HTML page (see --out), a CSV and the plot.
+    #[arg(long)]
+    pub compare: bool,
+    /// With --compare: the page to write (the plot and CSV go beside it,
+    /// named after it); default compare.html in the first run folder's parent.
+    #[arg(long, value_name = "FILE", requires = "compare")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -175,6 +195,9 @@ pub struct EvolveArgs {
     /// config it was started with; --generations may extend it).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "population", "seed", "out"])]
     pub resume: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args)]
@@ -220,6 +243,9 @@ pub struct MatchArgs {
     /// Write each game as a replay file into this folder.
     #[arg(long)]
     pub replay: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -246,6 +272,9 @@ pub struct TournamentArgs {
     pub all_seatings: bool,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -363,7 +392,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Evolve(a) => with_game!(a.game.game, G => evolve_cmd::<G>(&a)),
         Command::Match(a) => with_game!(a.game.game, G => match_cmd::<G>(&a)),
         Command::Tournament(a) => with_game!(a.game.game, G => tournament_cmd::<G>(
-            &a.sources.specs::<G>(&a.bots, a.budget.limits())?, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed
+            &a.sources.specs::<G>(&a.bots, a.budget.limits())?, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed, a.quiet
         )),
         Command::Move(a) => with_game!(a.game.game, G => move_cmd::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft_cmd::<G>(&a)),
@@ -380,6 +409,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
         Command::Bench(a) => with_game!(a.game.game, G => bench_cmd::<G>(&a)),
         Command::Replay(a) => replay_cmd(&a.file),
+        Command::Report(a) => report_cmd(&a),
     }
 }
 
@@ -452,8 +482,42 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         rayon::current_num_threads(),
         out.display()
     );
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create run folder {}", out.display()))?;
+    let log_path = out.join("run.log");
+    gridtune::logging::log_to_file(&log_path).with_context(|| format!("cannot open {}", log_path.display()))?;
+    tracing::info!(
+        game = G::NAME,
+        seed = config.seed,
+        population = config.population,
+        generations = config.generations,
+        resume_after = checkpoint.as_ref().map_or(0, |c| c.generation),
+        threads = rayon::current_num_threads(),
+        out = %out.display(),
+        "evolve run started"
+    );
+    tracing::info!(config = %resolved.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
     let generations = config.generations;
+    let game_info = GameInfo::of::<G>();
+    let mut report_error: Option<anyhow::Error> = None;
+    let bar_state = Arc::new(Mutex::new(EvolveBar {
+        generation: checkpoint.as_ref().map_or(0, |c| c.generation) + 1,
+        of: generations,
+        gen_base: arena::games_finished(),
+        run_base: arena::games_finished(),
+        started: Instant::now(),
+        expected: checkpoint
+            .as_ref()
+            .and_then(|c| c.history.last())
+            .map(|s| s.games as u64),
+        best: checkpoint.as_ref().and_then(|c| c.history.last()).map(|s| s.best),
+    }));
+    let bar = {
+        let state = Arc::clone(&bar_state);
+        progress::Bar::start(progress::wanted(a.quiet), move || {
+            state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
+        })
+    };
     let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
@@ -461,7 +525,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             .map(|(n, r)| format!("{n} {:.0}%", 100.0 * r))
             .collect();
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
-        println!(
+        progress::println(&format!(
             "gen {:>3}/{generations}  best {:5.1}  mean {:5.1}  median {:5.1}  peers {:3.0}%  [{}]{holdout}  {} games {:.1}s ({:.0} games/s)",
             s.generation,
             s.best,
@@ -472,8 +536,44 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             s.games,
             s.seconds,
             s.games as f64 / s.seconds.max(1e-9)
+        ));
+        tracing::info!(
+            generation = s.generation,
+            best = format_args!("{:.2}", s.best),
+            mean = format_args!("{:.2}", s.mean),
+            median = format_args!("{:.2}", s.median),
+            train = format_args!("{:.2}", s.train_score),
+            holdout = format_args!("{}", s.holdout.map_or("-".into(), |h| format!("{h:.2}"))),
+            rates = %rates.join(", "),
+            games = s.games,
+            seconds = format_args!("{:.2}", s.seconds),
+            "generation finished"
         );
+        tracing::info!(generation = s.generation, path = %out.join(evolve::CHECKPOINT).display(), "checkpoint written");
+        write_report(&out, &game_info, &mut report_error);
+        let mut bar = bar_state.lock().unwrap_or_else(|e| e.into_inner());
+        bar.generation = s.generation + 1;
+        bar.gen_base = arena::games_finished();
+        bar.expected = Some(s.games as u64);
+        bar.best = Some(s.best);
     })?;
+    bar.finish();
+    if !out.join(gridtune::report::REPORT).exists() {
+        // A finished run resumed, or one from before reports: nothing ran, so build it now.
+        write_report(&out, &game_info, &mut report_error);
+    }
+    if let Some(e) = report_error {
+        return Err(e.context(format!(
+            "the run finished, but its report could not be written in {}",
+            out.display()
+        )));
+    }
+    tracing::info!(
+        seconds = format_args!("{:.1}", summary.seconds),
+        games = summary.games,
+        champion = format_args!("{:.2}", summary.history.last().map_or(0.0, |s| s.best)),
+        "evolve run finished"
+    );
     println!(
         "done in {:.1}s: {} games, {:.0} games/s; champion fitness {:.1}",
         summary.seconds,
@@ -490,8 +590,132 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         println!("champion on holdout maps: {}", rates.join(", "));
     }
     println!("best genome: {}", out.join("best.ron").display());
+    println!("report: {}", out.join(gridtune::report::REPORT).display());
     if a.promote {
         promote_cmd::<G>(a, &resolved, &summary)?;
+    }
+    Ok(())
+}
+
+/// What the evolve progress bar shows, updated after each generation.
+struct EvolveBar {
+    /// The generation being played.
+    generation: u32,
+    of: u32,
+    /// The arena's game counter when this generation and this session began.
+    gen_base: u64,
+    run_base: u64,
+    started: Instant,
+    /// Games of the last generation: what this one will play.
+    expected: Option<u64>,
+    best: Option<f64>,
+}
+
+impl EvolveBar {
+    fn line(&self) -> progress::Line {
+        let now = arena::games_finished();
+        let done = now.saturating_sub(self.gen_base);
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let run_games = now.saturating_sub(self.run_base);
+        let rate = (elapsed > 0.2 && run_games > 0).then(|| run_games as f64 / elapsed);
+        let later = u64::from(self.of.saturating_sub(self.generation));
+        let left = match (self.expected, rate) {
+            (Some(e), Some(r)) => Some((e.saturating_sub(done) + e * later) as f64 / r),
+            _ => None,
+        };
+        progress::Line {
+            stage: if self.generation > self.of {
+                "finishing".into()
+            } else {
+                format!("gen {}/{}", self.generation, self.of)
+            },
+            done,
+            total: self.expected,
+            games_per_second: rate,
+            seconds_left: left,
+            note: self.best.map_or(String::new(), |b| format!("best {b:.1}")),
+        }
+    }
+}
+
+/// Rebuilds a run's report.html; the first failure is kept for the end of
+/// the run (a long run is not stopped for its report).
+fn write_report(out: &Path, game: &GameInfo, error: &mut Option<anyhow::Error>) {
+    match gridtune::report::write_run_report(out, game) {
+        Ok(w) => tracing::info!(
+            path = %w.html.display(),
+            bytes = w.bytes,
+            plots = w.plots.len(),
+            "report written"
+        ),
+        Err(e) => {
+            tracing::warn!("cannot write the report in {}: {e:#}", out.display());
+            error.get_or_insert(e);
+        }
+    }
+}
+
+/// A progress bar over games counted by the arena, for `match` and
+/// `tournament`; `note` describes the games so far.
+fn games_bar(
+    quiet: bool,
+    stage: String,
+    total: Option<u64>,
+    note: impl Fn(u64) -> String + Send + 'static,
+) -> progress::Bar {
+    let base = arena::games_finished();
+    let started = Instant::now();
+    progress::Bar::start(progress::wanted(quiet), move || {
+        let done = arena::games_finished().saturating_sub(base);
+        let elapsed = started.elapsed().as_secs_f64();
+        let rate = (elapsed > 0.2 && done > 0).then(|| done as f64 / elapsed);
+        let left = match (total, rate) {
+            (Some(t), Some(r)) => Some(t.saturating_sub(done) as f64 / r),
+            _ => None,
+        };
+        progress::Line {
+            stage: stage.clone(),
+            done,
+            total,
+            games_per_second: rate,
+            seconds_left: left,
+            note: note(done),
+        }
+        .render()
+    })
+}
+
+fn report_cmd(a: &ReportArgs) -> Result<()> {
+    if a.compare {
+        let out = a.out.clone().unwrap_or_else(|| {
+            a.dirs[0]
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .join("compare.html")
+        });
+        let c = gridtune::report::compare::compare(&a.dirs, &out)?;
+        print!("{}", gridtune::report::compare::table(&c.rows));
+        println!(
+            "wrote {} (plot {} and {}, table {})",
+            c.html.display(),
+            c.plot.png.display(),
+            c.plot.svg.display(),
+            c.csv.display()
+        );
+        return Ok(());
+    }
+    for dir in &a.dirs {
+        let game = gridtune::report::data::game_of(dir)?;
+        let written = with_game!(game, G => gridtune::report::write_run_report(dir, &GameInfo::of::<G>()))
+            .with_context(|| format!("cannot build the report of {}", dir.display()))?;
+        println!(
+            "wrote {} ({} bytes, {} plots, each also as PNG and SVG in {})",
+            written.html.display(),
+            written.bytes,
+            written.plots.len(),
+            dir.display()
+        );
     }
     Ok(())
 }
@@ -563,6 +787,7 @@ fn tournament_cmd<G: GameKit>(
     rounds: usize,
     all_seatings: bool,
     seed: u64,
+    quiet: bool,
 ) -> Result<()> {
     if specs.len() < G::PLAYERS {
         bail!(
@@ -578,7 +803,15 @@ fn tournament_cmd<G: GameKit>(
     let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
     let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
     let started = Instant::now();
+    let tables: usize = arena::combinations(specs.len(), G::PLAYERS)
+        .iter()
+        .map(|c| if all_seatings { arena::permutations(c).len() } else { 1 })
+        .sum();
+    let bar = games_bar(quiet, "tournament".into(), Some((tables * rounds) as u64), |_| {
+        String::new()
+    });
     let totals = arena::tournament::<G>(&maps, specs, rounds, all_seatings, seed);
+    bar.finish();
     let total_games = totals.tables * rounds;
     println!(
         "{} tables{} x {rounds} games on {}: {total_games} games in {:.1}s",
@@ -610,7 +843,7 @@ fn tournament_cmd<G: GameKit>(
 fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
     if G::PLAYERS > 2 {
-        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed);
+        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed, a.quiet);
     }
     if specs.len() != 2 {
         bail!("match needs exactly two bots (--bot), got {}", specs.len());
@@ -671,6 +904,25 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let labels = [specs[0].label(), specs[1].label()];
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     let started = Instant::now();
+    tracing::info!(game = G::NAME, a = %labels[0], b = %labels[1], games = schedule.len(), concurrency, "match started");
+    let score = Arc::new(Mutex::new((0.0f64, 0u32)));
+    let bar = {
+        let score = Arc::clone(&score);
+        let name: String = labels[0].chars().take(24).collect();
+        let stage = if sprt.is_some() {
+            "match (SPRT: at most)"
+        } else {
+            "match"
+        };
+        games_bar(a.quiet, stage.into(), Some(schedule.len() as u64), move |_| {
+            let (points, games) = *score.lock().unwrap_or_else(|e| e.into_inner());
+            if games == 0 {
+                String::new()
+            } else {
+                format!("{name} {:.1}%", 100.0 * points / f64::from(games))
+            }
+        })
+    };
     let mut replay_error = None;
     let plan = arena::runner::MatchPlan::<G> {
         maps: &maps,
@@ -683,6 +935,11 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     };
     let pairs = arena::runner::run_pairs(&plan, |first, second| {
         report.add_pair([first, second], sprt.as_ref());
+        {
+            let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
+            s.0 += f64::from(first.head_to_head() + second.head_to_head());
+            s.1 += 2;
+        }
         if let Some(replays) = &a.replay {
             for g in [first, second] {
                 let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing);
@@ -703,10 +960,12 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
             ControlFlow::Continue(())
         }
     });
+    bar.finish();
     if let Some(e) = replay_error {
         bail!(e);
     }
     report.seconds = started.elapsed().as_secs_f64();
+    tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
     report.stopped_early = pairs * 2 < schedule.len();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
