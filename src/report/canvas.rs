@@ -106,3 +106,49 @@ pub fn band<X: Clone + 'static>(points: &[(X, f64, f64)], colour: RGBColor) -> P
 
 /// The minor grid: barely there.
 pub const FAINT: RGBColor = RGBColor(248, 248, 248);
+
+/// How a legend entry's line is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stroke {
+    Solid(u32),
+    Dashed(u32),
+    /// A line inside a shaded band.
+    Banded(u32),
+}
+
+/// A legend drawn in its own area (beside a chart, so it never hides a
+/// line): one row per entry, wrapped names kept short by the callers.
+pub fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor, Stroke)],
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let text = ("sans-serif", 14).into_font();
+    let mut y = 56;
+    for (name, c, stroke) in entries {
+        match *stroke {
+            Stroke::Solid(w) => {
+                area.draw(&PathElement::new(vec![(8, y), (38, y)], c.stroke_width(w)))
+                    .map_err(failed)?;
+            }
+            Stroke::Dashed(w) => {
+                for x in [8, 20, 32] {
+                    area.draw(&PathElement::new(vec![(x, y), (x + 6, y)], c.stroke_width(w)))
+                        .map_err(failed)?;
+                }
+            }
+            Stroke::Banded(w) => {
+                area.draw(&Rectangle::new([(8, y - 8), (38, y + 8)], c.mix(0.18).filled()))
+                    .map_err(failed)?;
+                area.draw(&PathElement::new(vec![(8, y), (38, y)], c.stroke_width(w)))
+                    .map_err(failed)?;
+            }
+        }
+        area.draw(&Text::new(name.clone(), (46, y - 8), text.clone()))
+            .map_err(failed)?;
+        y += 26;
+    }
+    Ok(())
+}

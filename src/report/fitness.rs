@@ -2,7 +2,7 @@
 //! score with its 95% band), and the champion's train score beside its
 //! holdout score, each with its band.
 
-use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure};
+use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure, Stroke};
 use super::data::{GenRow, RunData};
 use super::interval;
 use plotters::coord::Shift;
@@ -13,6 +13,8 @@ struct Line {
     name: String,
     colour: RGBColor,
     width: u32,
+    /// Drawn over a band of the same colour.
+    banded: bool,
     points: Vec<(u32, f64)>,
 }
 
@@ -42,6 +44,7 @@ fn line(name: &str, colour: RGBColor, width: u32, rows: &[GenRow], value: impl F
         name: name.to_string(),
         colour,
         width,
+        banded: false,
         points: rows
             .iter()
             .filter_map(|r| value(r).map(|v| (r.generation, v)))
@@ -87,9 +90,10 @@ impl LinesFigure {
                 line("best", BEST, 3, rows, |r| Some(r.best)),
                 line("mean", MEAN, 2, rows, |r| Some(r.mean)),
                 line("median", MEDIAN, 2, rows, |r| Some(r.median)),
-                line("champion vs judges (train), 95% band", TRAIN, 2, rows, |r| {
-                    Some(r.train_score)
-                }),
+                Line {
+                    banded: true,
+                    ..line("champion vs judges", TRAIN, 2, rows, |r| Some(r.train_score))
+                },
             ],
             bands: vec![Band {
                 colour: TRAIN,
@@ -106,8 +110,14 @@ impl LinesFigure {
             y_desc: "contest score vs judges (0-100)".into(),
             last: run.last().generation,
             lines: vec![
-                line("train maps, 95% band", TRAIN, 3, rows, |r| Some(r.train_score)),
-                line("holdout maps, 95% band", HOLDOUT, 3, rows, |r| r.holdout),
+                Line {
+                    banded: true,
+                    ..line("train maps", TRAIN, 3, rows, |r| Some(r.train_score))
+                },
+                Line {
+                    banded: true,
+                    ..line("holdout maps", HOLDOUT, 3, rows, |r| r.holdout)
+                },
             ],
             bands: vec![
                 Band {
@@ -139,12 +149,13 @@ impl Figure for LinesFigure {
             .flat_map(|l| l.points.iter().map(|p| p.1))
             .chain(self.bands.iter().flat_map(|b| b.points.iter().flat_map(|p| [p.1, p.2])));
         let (lo, hi) = values.fold((100.0f64, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let mut chart = ChartBuilder::on(root)
+        let (area, legend) = root.split_horizontally(700);
+        let mut chart = ChartBuilder::on(&area)
             .caption(&self.title, ("sans-serif", 22))
             .margin(14)
             .x_label_area_size(42)
             .y_label_area_size(56)
-            .build_cartesian_2d(generations_axis(self.last), percent_axis(lo, hi, 22.0))
+            .build_cartesian_2d(generations_axis(self.last), percent_axis(lo, hi, 5.0))
             .map_err(failed)?;
         chart
             .configure_mesh()
@@ -178,21 +189,33 @@ impl Figure for LinesFigure {
             let (colour, width) = (l.colour, l.width);
             chart
                 .draw_series(LineSeries::new(l.points.iter().copied(), colour.stroke_width(width)))
-                .map_err(failed)?
-                .label(l.name.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(width)));
+                .map_err(failed)?;
             chart
                 .draw_series(l.points.iter().map(|&p| Circle::new(p, width + 1, colour.filled())))
                 .map_err(failed)?;
         }
-        chart
-            .configure_series_labels()
-            .label_font(("sans-serif", 14))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(160, 160, 160))
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()
-            .map_err(failed)?;
+        let mut entries: Vec<(String, RGBColor, Stroke)> = self
+            .lines
+            .iter()
+            .filter(|l| !l.points.is_empty())
+            .map(|l| {
+                let stroke = if l.banded {
+                    Stroke::Banded(l.width)
+                } else {
+                    Stroke::Solid(l.width)
+                };
+                (l.name.clone(), l.colour, stroke)
+            })
+            .collect();
+        if self.lines.iter().any(|l| l.banded) {
+            entries.push((String::new(), WHITE, Stroke::Solid(0)));
+            entries.push((
+                "shaded: 95% interval".into(),
+                RGBColor(120, 120, 120),
+                Stroke::Banded(0),
+            ));
+        }
+        canvas::legend(&legend, &entries)?;
         Ok(())
     }
 }
