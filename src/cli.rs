@@ -524,6 +524,13 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             .zip(&s.judge_rates)
             .map(|(n, r)| format!("{n} {:.0}%", 100.0 * r))
             .collect();
+        {
+            let mut bar = bar_state.lock().unwrap_or_else(|e| e.into_inner());
+            bar.generation = s.generation + 1;
+            bar.gen_base = arena::games_finished();
+            bar.expected = Some(s.games as u64);
+            bar.best = Some(s.best);
+        }
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
         progress::println(&format!(
             "gen {:>3}/{generations}  best {:5.1}  mean {:5.1}  median {:5.1}  peers {:3.0}%  [{}]{holdout}  {} games {:.1}s ({:.0} games/s)",
@@ -551,11 +558,6 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         );
         tracing::info!(generation = s.generation, path = %out.join(evolve::CHECKPOINT).display(), "checkpoint written");
         write_report(&out, &game_info, &mut report_error);
-        let mut bar = bar_state.lock().unwrap_or_else(|e| e.into_inner());
-        bar.generation = s.generation + 1;
-        bar.gen_base = arena::games_finished();
-        bar.expected = Some(s.games as u64);
-        bar.best = Some(s.best);
     })?;
     bar.finish();
     if !out.join(gridtune::report::REPORT).exists() {
