@@ -115,7 +115,7 @@ pub fn load(dir: &Path) -> anyhow::Result<RunData> {
     let (config_text, config) = read_config(dir)?;
     let checkpoint = Checkpoint::load(dir)?.with_context(|| {
         format!(
-            "{} is not a finished-generation run folder: it has no {CHECKPOINT} (no generation has finished yet)",
+            "{} has no {CHECKPOINT}: no generation of this run has finished yet",
             dir.display()
         )
     })?;
