@@ -17,11 +17,14 @@ use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::{load_dir, NamedMap};
+use gridtune::progress;
 use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
+use gridtune::report::GameInfo;
 use gridtune::search::Limits;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -54,6 +57,23 @@ pub enum Command {
     Bench(BenchArgs),
     /// Show a replay written by `match --replay`, turn by turn on the board.
     Replay(ReplayArgs),
+    /// Rebuild a run folder's report.html from its files, or compare runs.
+    Report(ReportArgs),
+}
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// Run folders written by `gridtune evolve`.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Compare the runs: their fitness curves overlaid in one plot and one
+    /// table, written as an HTML page (see --out), a CSV and the plot.
+    #[arg(long)]
+    pub compare: bool,
+    /// With --compare: the page to write (the plot and CSV go beside it,
+    /// named after it); default compare.html in the first run folder's parent.
+    #[arg(long, value_name = "FILE", requires = "compare")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -179,6 +199,9 @@ pub struct EvolveArgs {
     /// config it was started with).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "games", "eval_every", "seed", "out"])]
     pub resume: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args)]
@@ -224,6 +247,9 @@ pub struct MatchArgs {
     /// Write each game as a replay file into this folder.
     #[arg(long)]
     pub replay: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -250,6 +276,9 @@ pub struct TournamentArgs {
     pub all_seatings: bool,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -382,7 +411,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Evolve(a) => with_game!(a.game.game, G => evolve_cmd::<G>(&a)),
         Command::Match(a) => with_game!(a.game.game, G => match_cmd::<G>(&a)),
         Command::Tournament(a) => with_game!(a.game.game, G => tournament_cmd::<G>(
-            &a.sources.specs::<G>(&a.bots, a.budget.limits())?, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed
+            &a.sources.specs::<G>(&a.bots, a.budget.limits())?, a.maps.as_deref(), a.rounds, a.all_seatings, a.seed, a.quiet
         )),
         Command::Move(a) => with_game!(a.game.game, G => move_cmd::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft_cmd::<G>(&a)),
@@ -406,6 +435,7 @@ pub fn run(cli: Cli) -> Result<()> {
             with_game!(game, G => bench_cmd::<G>(&a))
         }
         Command::Replay(a) => replay_cmd(&a.file),
+        Command::Report(a) => report_cmd(&a),
     }
 }
 
@@ -479,15 +509,56 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         rayon::current_num_threads(),
         out.display()
     );
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create run folder {}", out.display()))?;
+    let log_path = out.join("run.log");
+    gridtune::logging::log_to_file(&log_path).with_context(|| format!("cannot open {}", log_path.display()))?;
+    tracing::info!(
+        game = G::NAME,
+        seed = config.seed,
+        games = config.games,
+        islands = config.ga.islands,
+        resume_after = checkpoint.as_ref().map_or(0, |c| c.ga.generation),
+        threads = rayon::current_num_threads(),
+        out = %out.display(),
+        "evolve run started"
+    );
+    tracing::info!(config = %resolved.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
+    let game_info = GameInfo::of::<G>();
+    let mut report_error: Option<anyhow::Error> = None;
+    let bar_state = Arc::new(Mutex::new(EvolveBar {
+        generation: checkpoint.as_ref().map_or(0, |c| c.ga.generation as u32),
+        earlier_games: checkpoint.as_ref().map_or(0, |c| c.games as u64),
+        run_base: arena::games_finished(),
+        started: Instant::now(),
+        total: config.games,
+        train: checkpoint
+            .as_ref()
+            .and_then(|c| c.history.last())
+            .map(|s| s.train_score),
+    }));
+    let bar = {
+        let state = Arc::clone(&bar_state);
+        progress::Bar::start(progress::wanted(a.quiet), move || {
+            state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
+        })
+    };
     let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
             .zip(&s.judge_rates)
             .map(|(n, r)| format!("{n} {:.0}%", 100.0 * r))
             .collect();
+        {
+            let mut bar = bar_state.lock().unwrap_or_else(|e| e.into_inner());
+            bar.generation = s.generation;
+            // Evaluations come on top of the tuner's budget: scale the
+            // expected total by their share so far.
+            bar.total = (config.games as f64 * s.games as f64 / s.tuning_games.max(1) as f64) as u64;
+            bar.train = Some(s.train_score);
+        }
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
-        println!(
+        progress::println(&format!(
             "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s",
             s.generation,
             s.champion_elo,
@@ -497,8 +568,41 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             rates.join(", "),
             s.games,
             s.seconds,
+        ));
+        tracing::info!(
+            generation = s.generation,
+            champion_elo = format_args!("{:.1}", s.champion_elo),
+            champion_se = format_args!("{:.1}", s.champion_se),
+            best = format_args!("{:.1}", s.best),
+            sigma = format_args!("{:.3}", s.sigma),
+            train = format_args!("{:.2}", s.train_score),
+            holdout = format_args!("{}", s.holdout.map_or("-".into(), |h| format!("{h:.2}"))),
+            rates = %rates.join(", "),
+            games = s.games,
+            tuning_games = s.tuning_games,
+            seconds = format_args!("{:.2}", s.seconds),
+            "evaluation finished"
         );
+        tracing::info!(generation = s.generation, path = %out.join(evolve::CHECKPOINT).display(), "checkpoint written");
+        write_report(&out, &game_info, &mut report_error);
     })?;
+    bar.finish();
+    if !out.join(gridtune::report::REPORT).exists() {
+        // A finished run resumed, or one from before reports: nothing ran, so build it now.
+        write_report(&out, &game_info, &mut report_error);
+    }
+    if let Some(e) = report_error {
+        return Err(e.context(format!(
+            "the run finished, but its report could not be written in {}",
+            out.display()
+        )));
+    }
+    tracing::info!(
+        seconds = format_args!("{:.1}", summary.seconds),
+        games = summary.games,
+        recommended = %summary.recommended,
+        "evolve run finished"
+    );
     for c in &summary.candidates {
         let mark = if c.name == summary.recommended {
             "  <- recommended"
@@ -525,8 +629,123 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         println!("champion on holdout maps: {}", rates.join(", "));
     }
     println!("best genome: {}", out.join("best.ron").display());
+    println!("report: {}", out.join(gridtune::report::REPORT).display());
     if a.promote {
         promote_cmd::<G>(a, &resolved, &summary)?;
+    }
+    Ok(())
+}
+
+/// What the evolve progress bar shows, updated after each evaluation.
+struct EvolveBar {
+    /// Generations finished at the last evaluation.
+    generation: u32,
+    /// Games of the run before this session (a resumed run).
+    earlier_games: u64,
+    /// The arena's game counter when this session began.
+    run_base: u64,
+    started: Instant,
+    /// Games the whole run is expected to play.
+    total: u64,
+    /// The champion's train score at the last evaluation.
+    train: Option<f64>,
+}
+
+impl EvolveBar {
+    fn line(&self) -> progress::Line {
+        let session = arena::games_finished().saturating_sub(self.run_base);
+        let done = self.earlier_games + session;
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let rate = (elapsed > 0.2 && session > 0).then(|| session as f64 / elapsed);
+        progress::Line {
+            stage: format!("evolve, gen {}", self.generation),
+            done,
+            total: Some(self.total.max(done)),
+            games_per_second: rate,
+            seconds_left: rate.map(|r| self.total.saturating_sub(done) as f64 / r),
+            note: self.train.map_or(String::new(), |t| format!("train {t:.1}")),
+        }
+    }
+}
+
+/// Rebuilds a run's report.html; the first failure is kept for the end of
+/// the run (a long run is not stopped for its report).
+fn write_report(out: &Path, game: &GameInfo, error: &mut Option<anyhow::Error>) {
+    match gridtune::report::write_run_report(out, game) {
+        Ok(w) => tracing::info!(
+            path = %w.html.display(),
+            bytes = w.bytes,
+            plots = w.plots.len(),
+            "report written"
+        ),
+        Err(e) => {
+            tracing::warn!("cannot write the report in {}: {e:#}", out.display());
+            error.get_or_insert(e);
+        }
+    }
+}
+
+/// A progress bar over games counted by the arena, for `match` and
+/// `tournament`; `note` describes the games so far.
+fn games_bar(
+    quiet: bool,
+    stage: String,
+    total: Option<u64>,
+    note: impl Fn(u64) -> String + Send + 'static,
+) -> progress::Bar {
+    let base = arena::games_finished();
+    let started = Instant::now();
+    progress::Bar::start(progress::wanted(quiet), move || {
+        let done = arena::games_finished().saturating_sub(base);
+        let elapsed = started.elapsed().as_secs_f64();
+        let rate = (elapsed > 0.2 && done > 0).then(|| done as f64 / elapsed);
+        let left = match (total, rate) {
+            (Some(t), Some(r)) => Some(t.saturating_sub(done) as f64 / r),
+            _ => None,
+        };
+        progress::Line {
+            stage: stage.clone(),
+            done,
+            total,
+            games_per_second: rate,
+            seconds_left: left,
+            note: note(done),
+        }
+        .render()
+    })
+}
+
+fn report_cmd(a: &ReportArgs) -> Result<()> {
+    if a.compare {
+        let out = a.out.clone().unwrap_or_else(|| {
+            a.dirs[0]
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .join("compare.html")
+        });
+        let c = gridtune::report::compare::compare(&a.dirs, &out)?;
+        print!("{}", gridtune::report::compare::table(&c.rows));
+        println!(
+            "wrote {} (plot {} and {}, table {})",
+            c.html.display(),
+            c.plot.png.display(),
+            c.plot.svg.display(),
+            c.csv.display()
+        );
+        return Ok(());
+    }
+    for dir in &a.dirs {
+        let game = gridtune::report::data::game_of(dir)?;
+        let written = with_game!(game, G => gridtune::report::write_run_report(dir, &GameInfo::of::<G>()))
+            .with_context(|| format!("cannot build the report of {}", dir.display()))?;
+        println!(
+            "wrote {} ({} bytes, {} plots, each also as PNG and SVG in {})",
+            written.html.display(),
+            written.bytes,
+            written.plots.len(),
+            dir.display()
+        );
     }
     Ok(())
 }
@@ -587,6 +806,7 @@ fn tournament_cmd<G: GameKit>(
     rounds: usize,
     all_seatings: bool,
     seed: u64,
+    quiet: bool,
 ) -> Result<()> {
     if specs.len() < G::PLAYERS {
         bail!(
@@ -602,7 +822,15 @@ fn tournament_cmd<G: GameKit>(
     let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
     let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
     let started = Instant::now();
+    let tables: usize = arena::combinations(specs.len(), G::PLAYERS)
+        .iter()
+        .map(|c| if all_seatings { arena::permutations(c).len() } else { 1 })
+        .sum();
+    let bar = games_bar(quiet, "tournament".into(), Some((tables * rounds) as u64), |_| {
+        String::new()
+    });
     let totals = arena::tournament::<G>(&maps, specs, rounds, all_seatings, seed);
+    bar.finish();
     let total_games = totals.tables * rounds;
     println!(
         "{} tables{} x {rounds} games on {}: {total_games} games in {:.1}s",
@@ -634,7 +862,7 @@ fn tournament_cmd<G: GameKit>(
 fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
     if G::PLAYERS > 2 {
-        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed);
+        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed, a.quiet);
     }
     if specs.len() != 2 {
         bail!("match needs exactly two bots (--bot), got {}", specs.len());
@@ -695,6 +923,25 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let labels = [specs[0].label(), specs[1].label()];
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     let started = Instant::now();
+    tracing::info!(game = G::NAME, a = %labels[0], b = %labels[1], games = schedule.len(), concurrency, "match started");
+    let score = Arc::new(Mutex::new((0.0f64, 0u32)));
+    let bar = {
+        let score = Arc::clone(&score);
+        let name: String = labels[0].chars().take(24).collect();
+        let stage = if sprt.is_some() {
+            "match (SPRT: at most)"
+        } else {
+            "match"
+        };
+        games_bar(a.quiet, stage.into(), Some(schedule.len() as u64), move |_| {
+            let (points, games) = *score.lock().unwrap_or_else(|e| e.into_inner());
+            if games == 0 {
+                String::new()
+            } else {
+                format!("{name} {:.1}%", 100.0 * points / f64::from(games))
+            }
+        })
+    };
     let mut replay_error = None;
     let plan = arena::runner::MatchPlan::<G> {
         maps: &maps,
@@ -707,6 +954,11 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     };
     let pairs = arena::runner::run_pairs(&plan, |first, second| {
         report.add_pair([first, second], sprt.as_ref());
+        {
+            let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
+            s.0 += f64::from(first.head_to_head() + second.head_to_head());
+            s.1 += 2;
+        }
         if let Some(replays) = &a.replay {
             for g in [first, second] {
                 let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing);
@@ -727,10 +979,12 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
             ControlFlow::Continue(())
         }
     });
+    bar.finish();
     if let Some(e) = replay_error {
         bail!(e);
     }
     report.seconds = started.elapsed().as_secs_f64();
+    tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
     report.stopped_early = pairs * 2 < schedule.len();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -10,6 +10,7 @@ use crate::game::{mix64, Game, MoveBuffer, Outcome, Player, ToMove};
 use crate::games::GameKit;
 use crate::referee::{failure_pass, forced_move, Fault, OnFailure, Reply, TurnLog};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Why a game ended.
@@ -287,7 +288,18 @@ pub fn play_seated<G: GameKit>(map: &G::Map, specs: &[&BotSpec], seed: u64, log:
         .enumerate()
         .map(|(seat, spec)| spec.build::<G>(mix64(seed ^ seat as u64)))
         .collect();
-    play_game(G::start(map), &mut seats, log)
+    let record = play_game(G::start(map), &mut seats, log);
+    GAMES_FINISHED.fetch_add(1, Ordering::Relaxed);
+    record
+}
+
+/// Games finished by [`play_seated`] in this process (every match, evolve
+/// and tournament game), for progress displays.
+static GAMES_FINISHED: AtomicU64 = AtomicU64::new(0);
+
+/// How many games [`play_seated`] has finished in this process so far.
+pub fn games_finished() -> u64 {
+    GAMES_FINISHED.load(Ordering::Relaxed)
 }
 
 /// The two seats of a pairing's game: `a` takes `pairing.first_seat`.

@@ -293,6 +293,7 @@ pub fn run<G: GameKit>(
         total_games += tuning;
 
         let last = ga.finished();
+        let mut evaluated = None;
         if generation.is_multiple_of(config.eval_every) || last {
             let champion = nearest_genome::<G>(&ga.mean());
             let (judge_rates, train_games) =
@@ -326,7 +327,7 @@ pub fn run<G: GameKit>(
             history.push(stats.clone());
             write_outputs::<G>(config, out, &history)?;
             (period_games, period_tuning, period_seconds) = (0, 0, 0.0);
-            report(&stats);
+            evaluated = Some(stats);
         } else {
             period_seconds += gen_started.elapsed().as_secs_f64();
         }
@@ -341,6 +342,10 @@ pub fn run<G: GameKit>(
             seconds: earlier + started.elapsed().as_secs_f64(),
         }
         .save(out)?;
+        // After the checkpoint, so what the callback reads is on disk.
+        if let Some(stats) = &evaluated {
+            report(stats);
+        }
     }
 
     // The recommendation, confirmed with the rest of the budget. Its games

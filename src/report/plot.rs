@@ -7,7 +7,7 @@ use plotters::style::{register_font, FontStyle};
 use std::path::Path;
 use std::sync::Once;
 
-fn register_embedded_font() {
+pub(crate) fn register_embedded_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // Fails only if the font bytes are not a font; they are compiled in.

@@ -1,0 +1,244 @@
+//! A run folder read back for reporting: its config, its per-generation
+//! history (from checkpoint.ron) and the counts the intervals need.
+//!
+//! `GenerationStats` is read in exactly one place, [`row`]: the rest of the
+//! report works on [`GenRow`], so new fields in the evolution loop's stats
+//! change nothing here.
+
+use crate::evolve::{Checkpoint, EvolveConfig, GenerationStats, CHECKPOINT};
+use crate::games::GameKit;
+use crate::params::ParamSpec;
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
+
+/// What the report needs to know about the run's game.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    pub name: &'static str,
+    pub players: usize,
+    pub params: &'static [ParamSpec],
+}
+
+impl GameInfo {
+    pub fn of<G: GameKit>() -> Self {
+        GameInfo {
+            name: G::NAME,
+            players: G::PLAYERS,
+            params: G::PARAMS,
+        }
+    }
+}
+
+/// One generation, as the report reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenRow {
+    pub generation: u32,
+    /// Elo against the start genome in the generation's rating fit: the
+    /// best-rated genome, the offspring's mean and median, the champion and
+    /// its standard error.
+    pub best: f64,
+    pub mean: f64,
+    pub median: f64,
+    pub champion_elo: f64,
+    pub champion_se: f64,
+    /// Mutation step (share of each weight's range).
+    pub sigma: f64,
+    /// Fewest and most games an offspring got.
+    pub offspring_games: (u32, u32),
+    /// The champion's rate (0-1) against each judge on the train maps.
+    pub judge_rates: Vec<f64>,
+    /// The champion's contest score (0-100) against the judges, train maps.
+    pub train_score: f64,
+    /// The same on the holdout maps.
+    pub holdout: Option<f64>,
+    pub holdout_rates: Vec<f64>,
+    /// Games of the period, and the tuner's share of them.
+    pub games: usize,
+    pub tuning_games: usize,
+    pub seconds: f64,
+    pub weights: Vec<i32>,
+}
+
+/// The one function that reads the evolution loop's per-generation stats.
+pub fn row(s: &GenerationStats) -> GenRow {
+    GenRow {
+        generation: s.generation,
+        best: s.best,
+        mean: s.mean,
+        median: s.median,
+        champion_elo: s.champion_elo,
+        champion_se: s.champion_se,
+        sigma: s.sigma,
+        offspring_games: s.offspring_games,
+        judge_rates: s.judge_rates.clone(),
+        train_score: s.train_score,
+        holdout: s.holdout,
+        holdout_rates: s.holdout_rates.clone(),
+        games: s.games,
+        tuning_games: s.tuning_games,
+        seconds: s.seconds,
+        weights: s.best_weights.clone(),
+    }
+}
+
+/// A run folder, loaded.
+#[derive(Clone, Debug)]
+pub struct RunData {
+    pub dir: PathBuf,
+    /// The folder's name: how the run is labelled in reports.
+    pub label: String,
+    pub game: String,
+    pub config: EvolveConfig,
+    /// config.ron as written by the run.
+    pub config_text: String,
+    pub rows: Vec<GenRow>,
+    /// Games and seconds over the whole run, every resumption included.
+    pub games: usize,
+    pub seconds: f64,
+    /// Map files in the train and holdout folders, when they can be read
+    /// (the intervals need them).
+    pub train_maps: Option<usize>,
+    pub holdout_maps: Option<usize>,
+}
+
+/// The game a run folder is for (from its config.ron), so a caller can pick
+/// the game's types before loading it.
+pub fn game_of(dir: &Path) -> anyhow::Result<String> {
+    Ok(read_config(dir)?.1.game)
+}
+
+fn read_config(dir: &Path) -> anyhow::Result<(String, EvolveConfig)> {
+    if !dir.is_dir() {
+        bail!("{} is not a run folder: no such folder", dir.display());
+    }
+    let path = dir.join("config.ron");
+    if !path.is_file() {
+        bail!(
+            "{} is not a gridtune run folder: it has no config.ron (gridtune evolve writes one)",
+            dir.display()
+        );
+    }
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let config: EvolveConfig =
+        ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not an evolve config: {e}", path.display()))?;
+    Ok((text, config))
+}
+
+/// Loads a run folder: config.ron and checkpoint.ron are required.
+pub fn load(dir: &Path) -> anyhow::Result<RunData> {
+    let (config_text, config) = read_config(dir)?;
+    let checkpoint = Checkpoint::load(dir)?.with_context(|| {
+        format!(
+            "{} has no {CHECKPOINT}: no generation of this run has finished yet",
+            dir.display()
+        )
+    })?;
+    if checkpoint.history.is_empty() {
+        bail!(
+            "{}: the checkpoint holds no generation yet",
+            dir.join(CHECKPOINT).display()
+        );
+    }
+    let label = dir
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| dir.display().to_string());
+    Ok(RunData {
+        dir: dir.to_path_buf(),
+        label,
+        game: checkpoint.game.clone(),
+        train_maps: count_maps(&config.train_maps),
+        holdout_maps: count_maps(&config.holdout_maps),
+        rows: checkpoint.history.iter().map(row).collect(),
+        games: checkpoint.games,
+        seconds: checkpoint.seconds,
+        config,
+        config_text,
+    })
+}
+
+/// Map files (`*.txt`) in a folder, as the run loaded them. A relative path
+/// that is not found from here is tried from the project root, where the
+/// embedded configs' paths point.
+fn count_maps(dir: &Path) -> Option<usize> {
+    let count = |d: &Path| -> Option<usize> {
+        let n = std::fs::read_dir(d)
+            .ok()?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().extension().is_some_and(|x| x == "txt"))
+            .count();
+        (n > 0).then_some(n)
+    };
+    count(dir).or_else(|| {
+        dir.is_relative()
+            .then(|| count(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)))
+            .flatten()
+    })
+}
+
+impl RunData {
+    pub fn last(&self) -> &GenRow {
+        self.rows.last().expect("a loaded run has a generation")
+    }
+
+    pub fn judge_names(&self) -> Vec<String> {
+        self.config.judges.iter().map(|j| j.0.clone()).collect()
+    }
+
+    pub fn judge_weights(&self) -> Vec<f64> {
+        self.config.judges.iter().map(|j| j.1).collect()
+    }
+
+    /// Games the champion played against each judge in one generation on
+    /// the train maps (every judge combination holding it, every map, every
+    /// seat), if the map folder could be counted.
+    pub fn train_games_per_judge(&self, players: usize) -> Option<usize> {
+        let n = games_per_judge(self.config.judges.len(), players, self.train_maps?, 1);
+        (n > 0).then_some(n)
+    }
+
+    /// The same on the holdout maps (`holdout_rounds` rounds).
+    pub fn holdout_games_per_judge(&self, players: usize) -> Option<usize> {
+        let n = games_per_judge(
+            self.config.judges.len(),
+            players,
+            self.holdout_maps?,
+            self.config.holdout_rounds,
+        );
+        (n > 0).then_some(n)
+    }
+}
+
+/// One genome's games against one judge: the judge sits in C(J-1, P-2) of the
+/// C(J, P-1) judge combinations, each played on every map from every seat.
+pub fn games_per_judge(judges: usize, players: usize, maps: usize, rounds: usize) -> usize {
+    if judges == 0 || players < 2 {
+        return 0;
+    }
+    binomial(judges - 1, players - 2) * maps * players * rounds
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_per_judge_counts_combinations_maps_and_seats() {
+        // Two players: each judge alone at the table, both seats of each map.
+        assert_eq!(games_per_judge(5, 2, 6, 1), 12);
+        // Four players, 7 judges: a judge sits in C(6,2) = 15 of the triples.
+        assert_eq!(games_per_judge(7, 4, 3, 1), 15 * 3 * 4);
+        assert_eq!(games_per_judge(5, 2, 20, 2), 80);
+        assert_eq!(games_per_judge(0, 2, 6, 1), 0);
+        assert_eq!(binomial(6, 2), 15);
+        assert_eq!(binomial(2, 3), 0);
+    }
+}

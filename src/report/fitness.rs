@@ -1,0 +1,241 @@
+//! The tuner's ratings over generations (Elo against the start genome: the
+//! best-rated genome, the offspring's mean and median, and the champion with
+//! its 95% band), and the champion's train score beside its holdout score,
+//! each with its band.
+
+use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure, Stroke};
+use super::data::{GenRow, RunData};
+use super::interval;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// A line to draw: its name, colour, width and points.
+struct Line {
+    name: String,
+    colour: RGBColor,
+    width: u32,
+    /// Drawn over a band of the same colour.
+    banded: bool,
+    points: Vec<(u32, f64)>,
+}
+
+/// A band to shade under the lines.
+struct Band {
+    colour: RGBColor,
+    points: Vec<(u32, f64, f64)>,
+}
+
+/// Per-generation lines and bands, on a 0-100 axis or one fitted to them.
+pub struct LinesFigure {
+    title: String,
+    y_desc: String,
+    percent: bool,
+    last: u32,
+    lines: Vec<Line>,
+    bands: Vec<Band>,
+}
+
+const BEST: RGBColor = RGBColor(200, 40, 40);
+const MEAN: RGBColor = RGBColor(40, 90, 200);
+const MEDIAN: RGBColor = RGBColor(40, 150, 60);
+const TRAIN: RGBColor = RGBColor(230, 140, 20);
+const HOLDOUT: RGBColor = RGBColor(30, 30, 30);
+
+fn line(name: &str, colour: RGBColor, width: u32, rows: &[GenRow], value: impl Fn(&GenRow) -> Option<f64>) -> Line {
+    Line {
+        name: name.to_string(),
+        colour,
+        width,
+        banded: false,
+        points: rows
+            .iter()
+            .filter_map(|r| value(r).map(|v| (r.generation, v)))
+            .collect(),
+    }
+}
+
+/// The champion's train-score band, if the run's maps could be counted.
+pub fn train_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
+    let Some(n) = run.train_games_per_judge(players) else {
+        return Vec::new();
+    };
+    let weights = run.judge_weights();
+    run.rows
+        .iter()
+        .filter_map(|r| interval::contest_score(&r.judge_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
+        .collect()
+}
+
+/// The champion's holdout-score band.
+pub fn holdout_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
+    let Some(n) = run.holdout_games_per_judge(players) else {
+        return Vec::new();
+    };
+    let weights = run.judge_weights();
+    run.rows
+        .iter()
+        .filter(|r| r.holdout.is_some())
+        .filter_map(|r| interval::contest_score(&r.holdout_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
+        .collect()
+}
+
+impl LinesFigure {
+    /// The generation's rating fit: best-rated genome, offspring mean and
+    /// median, and the champion with its 95% band (1.96 standard errors of
+    /// its rating).
+    pub fn fitness(run: &RunData) -> Self {
+        let rows = &run.rows;
+        LinesFigure {
+            title: format!("{}: ratings over generations", run.label),
+            y_desc: "Elo vs the start genome".into(),
+            percent: false,
+            last: run.last().generation,
+            lines: vec![
+                line("best rated", BEST, 3, rows, |r| Some(r.best)),
+                line("offspring mean", MEAN, 2, rows, |r| Some(r.mean)),
+                line("offspring median", MEDIAN, 2, rows, |r| Some(r.median)),
+                Line {
+                    banded: true,
+                    ..line("champion", TRAIN, 3, rows, |r| Some(r.champion_elo))
+                },
+            ],
+            bands: vec![Band {
+                colour: TRAIN,
+                points: rows
+                    .iter()
+                    .filter(|r| r.champion_se.is_finite())
+                    .map(|r| {
+                        let half = 1.96 * r.champion_se;
+                        (r.generation, r.champion_elo - half, r.champion_elo + half)
+                    })
+                    .collect(),
+            }],
+        }
+    }
+
+    /// The champion's contest score on the train maps beside the holdout maps.
+    pub fn train_vs_holdout(run: &RunData, players: usize) -> Self {
+        let rows = &run.rows;
+        LinesFigure {
+            title: format!("{}: champion on train and holdout maps", run.label),
+            y_desc: "contest score vs judges (0-100)".into(),
+            percent: true,
+            last: run.last().generation,
+            lines: vec![
+                Line {
+                    banded: true,
+                    ..line("train maps", TRAIN, 3, rows, |r| Some(r.train_score))
+                },
+                Line {
+                    banded: true,
+                    ..line("holdout maps", HOLDOUT, 3, rows, |r| r.holdout)
+                },
+            ],
+            bands: vec![
+                Band {
+                    colour: TRAIN,
+                    points: train_band(run, players),
+                },
+                Band {
+                    colour: HOLDOUT,
+                    points: holdout_band(run, players),
+                },
+            ],
+        }
+    }
+}
+
+impl Figure for LinesFigure {
+    fn size(&self) -> (u32, u32) {
+        (900, 500)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        root.fill(&WHITE).map_err(failed)?;
+        let values = self
+            .lines
+            .iter()
+            .flat_map(|l| l.points.iter().map(|p| p.1))
+            .chain(self.bands.iter().flat_map(|b| b.points.iter().flat_map(|p| [p.1, p.2])));
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let y_range = if self.percent {
+            percent_axis(lo.min(100.0), hi.max(0.0), 5.0)
+        } else if lo.is_finite() {
+            let pad = ((hi - lo) * 0.1).max(5.0);
+            (lo - pad)..(hi + pad)
+        } else {
+            -10.0..10.0
+        };
+        let (area, legend) = root.split_horizontally(700);
+        let mut chart = ChartBuilder::on(&area)
+            .caption(&self.title, ("sans-serif", 22))
+            .margin(14)
+            .x_label_area_size(42)
+            .y_label_area_size(56)
+            .build_cartesian_2d(generations_axis(self.last), y_range)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc("generation")
+            .y_desc(&self.y_desc)
+            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 14))
+            .light_line_style(canvas::FAINT)
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(failed)?;
+        for b in &self.bands {
+            if b.points.len() > 1 {
+                chart
+                    .draw_series(std::iter::once(band(&b.points, b.colour)))
+                    .map_err(failed)?;
+            }
+            // Whiskers, so a band of one generation still shows.
+            chart
+                .draw_series(
+                    b.points.iter().map(|&(x, lo, hi)| {
+                        PathElement::new(vec![(x, lo), (x, hi)], b.colour.mix(0.5).stroke_width(1))
+                    }),
+                )
+                .map_err(failed)?;
+        }
+        for l in &self.lines {
+            if l.points.is_empty() {
+                continue;
+            }
+            let (colour, width) = (l.colour, l.width);
+            chart
+                .draw_series(LineSeries::new(l.points.iter().copied(), colour.stroke_width(width)))
+                .map_err(failed)?;
+            chart
+                .draw_series(l.points.iter().map(|&p| Circle::new(p, width + 1, colour.filled())))
+                .map_err(failed)?;
+        }
+        let mut entries: Vec<(String, RGBColor, Stroke)> = self
+            .lines
+            .iter()
+            .filter(|l| !l.points.is_empty())
+            .map(|l| {
+                let stroke = if l.banded {
+                    Stroke::Banded(l.width)
+                } else {
+                    Stroke::Solid(l.width)
+                };
+                (l.name.clone(), l.colour, stroke)
+            })
+            .collect();
+        if self.lines.iter().any(|l| l.banded) {
+            entries.push((String::new(), WHITE, Stroke::Solid(0)));
+            entries.push((
+                "shaded: 95% interval".into(),
+                RGBColor(120, 120, 120),
+                Stroke::Banded(0),
+            ));
+        }
+        canvas::legend(&legend, &entries)?;
+        Ok(())
+    }
+}

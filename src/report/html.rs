@@ -1,0 +1,444 @@
+//! The report pages: one self-contained HTML file each (styles inline, plots
+//! inline as SVG, no scripts, nothing loaded from the network).
+
+use super::canvas::Plot;
+use super::compare::CompareRow;
+use super::data::{GameInfo, RunData};
+use super::interval;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Escapes text for HTML.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An SVG document ready to sit inside HTML: the namespace attribute is not
+/// needed there (and would be the page's only URL), and the plot's id and
+/// class are added.
+fn inline_svg(plot: &Plot) -> String {
+    let start = plot.svg_text.find("<svg").unwrap_or(0);
+    plot.svg_text[start..]
+        .replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1)
+        .replacen(
+            "<svg ",
+            &format!("<svg class=\"plot\" id=\"svg-{}\" role=\"img\" ", esc(&plot.stem)),
+            1,
+        )
+}
+
+fn figure(plot: &Plot, caption: &str) -> String {
+    format!(
+        "<figure id=\"{stem}\">\n{svg}<figcaption>{caption} Files: <a href=\"{stem}.png\">{stem}.png</a>, \
+         <a href=\"{stem}.svg\">{stem}.svg</a>.</figcaption>\n</figure>\n",
+        stem = esc(&plot.stem),
+        svg = inline_svg(plot),
+    )
+}
+
+const STYLE: &str = "
+body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 0 auto; max-width: 1000px; padding: 16px 24px;
+       color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 1.8em; }
+nav a { margin-right: 1em; }
+.summary { font-size: 1.05em; }
+.note { color: #555; font-size: 0.92em; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ddd; padding: 3px 9px; text-align: right; }
+th { background: #f3f3f3; }
+td.l, th.l { text-align: left; }
+figure { margin: 0.8em 0; }
+figure svg.plot { width: 100%; height: auto; border: 1px solid #e4e4e4; }
+figcaption { color: #555; font-size: 0.9em; }
+pre { background: #f7f7f7; padding: 8px; font-size: 0.85em; overflow-x: auto; }
+";
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        esc(title)
+    )
+}
+
+fn pct(rate: f64) -> String {
+    format!("{:.1}%", 100.0 * rate)
+}
+
+fn opt(v: Option<f64>, digits: usize) -> String {
+    v.map_or("-".to_string(), |v| format!("{v:.digits$}"))
+}
+
+fn range(lo_hi: Option<(f64, f64)>, digits: usize) -> String {
+    lo_hi.map_or("-".to_string(), |(lo, hi)| format!("{lo:.digits$} to {hi:.digits$}"))
+}
+
+/// The plots of a run report, in page order.
+pub struct RunPlots {
+    pub fitness: Plot,
+    pub holdout: Plot,
+    pub judges: Plot,
+    pub weights: Plot,
+    pub effort: Plot,
+}
+
+/// The run report.
+pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
+    let c = &run.config;
+    let last = run.last();
+    let mut b = String::new();
+    let title = format!("{} evolution run {}", run.game, run.label);
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&title));
+    let _ = writeln!(
+        b,
+        "<p class=\"summary\" id=\"summary\">Seed <b>{}</b>; {} generations of the noise-aware GA \
+         ({} island{}), {} games in {:.1} s ({:.0} games/s). Champion after generation {}: {:+.1} &plusmn; {:.1} Elo \
+         against the start genome, contest score {:.1} on the train maps, <b>{}</b> on the holdout maps.</p>",
+        c.seed,
+        last.generation,
+        c.ga.islands,
+        if c.ga.islands == 1 { "" } else { "s" },
+        run.games,
+        run.seconds,
+        run.games as f64 / run.seconds.max(1e-9),
+        last.generation,
+        last.champion_elo,
+        last.champion_se,
+        last.train_score,
+        opt(last.holdout, 1),
+    );
+    b.push_str(
+        "<nav><a href=\"#config\">config</a><a href=\"#fitness\">fitness</a><a href=\"#holdout\">train vs holdout</a>\
+         <a href=\"#judges\">judges</a><a href=\"#weights\">weights</a><a href=\"#champion\">champion</a>\
+         <a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
+    );
+
+    // The config.
+    b.push_str("<section id=\"config\">\n<h2>Run config and seed</h2>\n<table>\n");
+    let maps = |path: &Path, n: Option<usize>| {
+        format!(
+            "{} ({})",
+            esc(&path.display().to_string()),
+            n.map_or("not readable now".to_string(), |n| format!("{n} maps"))
+        )
+    };
+    let judges: Vec<String> = c
+        .judges
+        .iter()
+        .map(|(name, w)| format!("{} &times; {w}", esc(name)))
+        .collect();
+    let ga = &c.ga;
+    let rows: Vec<(&str, String)> = vec![
+        ("game", esc(&run.game)),
+        ("seed", c.seed.to_string()),
+        ("tuner budget", format!("{} games", c.games)),
+        ("generations", last.generation.to_string()),
+        ("evaluated every", format!("{} generations", c.eval_every)),
+        (
+            "islands",
+            format!("{} (migration every {} generations)", ga.islands, ga.migration_interval),
+        ),
+        (
+            "offspring",
+            format!(
+                "{} mirrored twin pairs per island, {} game pairs a round, up to {} rounds (racing at |z| {})",
+                ga.twin_pairs, ga.pairs_per_round, ga.max_rounds, ga.race_z
+            ),
+        ),
+        (
+            "mutation step",
+            format!(
+                "starts at {} of each range, self-adapted within {}-{}",
+                ga.sigma_init, ga.sigma_min, ga.sigma_max
+            ),
+        ),
+        (
+            "mean update",
+            if ga.surrogate {
+                format!(
+                    "quadratic surrogate of every twin result (memory {})",
+                    ga.surrogate_memory
+                )
+            } else {
+                format!("learning-rate step, final precision {} Elo", ga.precision)
+            },
+        ),
+        (
+            "elites, hall of fame",
+            format!(
+                "{} per island, {} (every {} generations)",
+                ga.elites, ga.hall_of_fame, ga.hall_of_fame_interval
+            ),
+        ),
+        ("judges (contest weight)", judges.join(", ")),
+        ("head-to-head share", format!("{} of the tuner's pairs", c.peer_share)),
+        ("search nodes per move", c.nodes.to_string()),
+        ("holdout rounds", c.holdout_rounds.to_string()),
+        ("seed genome", esc(&c.seed_genome.display().to_string())),
+        ("train maps", maps(&c.train_maps, run.train_maps)),
+        ("holdout maps", maps(&c.holdout_maps, run.holdout_maps)),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(b, "<tr><th class=\"l\">{k}</th><td class=\"l\">{v}</td></tr>");
+    }
+    b.push_str("</table>\n<details><summary>config.ron as the run wrote it</summary>\n<pre>");
+    b.push_str(&esc(&run.config_text));
+    b.push_str("</pre></details>\n</section>\n");
+
+    // Fitness.
+    let train_n = run.train_games_per_judge(game.players);
+    let holdout_n = run.holdout_games_per_judge(game.players);
+    b.push_str("<section id=\"fitness\">\n<h2>Ratings over generations</h2>\n");
+    b.push_str(&figure(
+        &plots.fitness,
+        "Each evaluated generation's Bradley-Terry fit over all its games, in Elo against the start genome: \
+         the best-rated genome, the offspring's mean and median, and the champion (the population mean) with \
+         its 95% interval (shaded, 1.96 standard errors of its rating).",
+    ));
+    let how = match train_n {
+        Some(n) => format!(
+            "How the interval is computed: each generation the champion played {n} games against each judge on \
+             the train maps ({} judge combination(s) holding that judge &times; {} maps &times; {} seats). Each \
+             judge's rate is treated as a binomial proportion over those games, with the Agresti-Coull \
+             adjustment (two wins and two losses added: p&#771; = (x + 2) / (n + 4)); the contest score's \
+             standard error is 100 &radic;(&Sigma; (w<sub>j</sub>/&Sigma;w)&sup2; p&#771;<sub>j</sub>(1 &minus; \
+             p&#771;<sub>j</sub>) / (n + 4)), and the band is the score &plusmn; 1.96 standard errors, clipped \
+             to 0-100. Draws make a game's variance smaller than the binomial one, so the band is conservative. \
+             The champion is the population mean, tuned on these maps, so its train score may flatter it: the \
+             holdout score, on maps no genome trains on, is the unbiased check.",
+            n / game.players / run.train_maps.unwrap_or(1),
+            run.train_maps.unwrap_or(0),
+            game.players,
+        ),
+        None => format!(
+            "No interval: the train map folder {} cannot be read now, so the champion's games per judge are \
+             unknown.",
+            esc(&c.train_maps.display().to_string())
+        ),
+    };
+    let _ = writeln!(b, "<p class=\"note\" id=\"interval-method\">{how}</p>\n</section>");
+
+    // Train vs holdout.
+    b.push_str("<section id=\"holdout\">\n<h2>Champion: train maps vs holdout maps</h2>\n");
+    b.push_str(&figure(
+        &plots.holdout,
+        "The champion's contest score against the judges on the train maps and on the holdout maps, each with \
+         its 95% interval. A holdout line that falls behind the train line means the run is fitting its maps.",
+    ));
+    let weights = run.judge_weights();
+    let train_ci = train_n.and_then(|n| interval::contest_score(&last.judge_rates, &weights, n));
+    let holdout_ci = holdout_n.and_then(|n| interval::contest_score(&last.holdout_rates, &weights, n));
+    let _ = writeln!(
+        b,
+        "<p>Generation {}: train {:.1} (95%: {}), holdout {} (95%: {}){}.</p>\n</section>",
+        last.generation,
+        last.train_score,
+        range(train_ci, 1),
+        opt(last.holdout, 1),
+        range(holdout_ci, 1),
+        holdout_n.map_or(String::new(), |n| format!("; {n} holdout games per judge"))
+    );
+
+    // Judges.
+    b.push_str("<section id=\"judges\">\n<h2>Win rate against each judge</h2>\n");
+    b.push_str(&figure(
+        &plots.judges,
+        "Each generation's champion: its rate against each judge (a win counts 1, a draw 1/2) on the train \
+         maps (solid) and on the holdout maps (dashed).",
+    ));
+    b.push_str("</section>\n");
+
+    // Weights.
+    b.push_str("<section id=\"weights\">\n<h2>How each weight moved</h2>\n");
+    b.push_str(&figure(
+        &plots.weights,
+        "The champion's value of each weight per generation; each panel's axis is the weight's declared range, \
+         the dashed line its declared default.",
+    ));
+    b.push_str(
+        "<table id=\"weights-table\">\n<tr><th class=\"l\">weight</th><th>min</th><th>max</th><th>step</th>\
+         <th>default</th><th>generation 1</th><th>final</th></tr>\n",
+    );
+    let first = &run.rows[0];
+    for (i, p) in game.params.iter().enumerate() {
+        let get = |w: &[i32]| w.get(i).map_or("-".to_string(), |v| v.to_string());
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><b>{}</b></td></tr>",
+            esc(p.name),
+            p.min,
+            p.max,
+            p.step,
+            p.default,
+            get(&first.weights),
+            get(&last.weights)
+        );
+    }
+    b.push_str("</table>\n</section>\n");
+
+    // The final champion against every judge.
+    b.push_str("<section id=\"champion\">\n<h2>Final champion against every judge</h2>\n");
+    b.push_str(
+        "<table id=\"champion-table\">\n<tr><th class=\"l\">judge</th><th>contest weight</th>\
+         <th>holdout rate</th><th>holdout 95%</th><th>train rate</th><th>train 95%</th></tr>\n",
+    );
+    for (j, (name, w)) in c.judges.iter().enumerate() {
+        let h = last.holdout_rates.get(j).copied();
+        let t = last.judge_rates.get(j).copied();
+        let wilson = |p: Option<f64>, n: Option<usize>| match (p, n) {
+            (Some(p), Some(n)) => {
+                let (lo, hi) = interval::wilson(p, n);
+                format!("{} to {}", pct(lo), pct(hi))
+            }
+            _ => "-".to_string(),
+        };
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td>{w}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(name),
+            h.map_or("-".to_string(), pct),
+            wilson(h, holdout_n),
+            t.map_or("-".to_string(), pct),
+            wilson(t, train_n)
+        );
+    }
+    let _ = writeln!(
+        b,
+        "<tr><th class=\"l\">contest score</th><td></td><td><b>{}</b></td><td>{}</td><td>{:.1}</td><td>{}</td></tr>",
+        opt(last.holdout, 1),
+        range(holdout_ci, 1),
+        last.train_score,
+        range(train_ci, 1)
+    );
+    let _ = writeln!(
+        b,
+        "</table>\n<p class=\"note\">The champion of generation {} (best.ron). Rates count a win 1 and a draw 1/2; \
+         per-judge intervals are Wilson score intervals over {} holdout and {} train games per judge.</p>\n</section>",
+        last.generation,
+        holdout_n.map_or("-".to_string(), |n| n.to_string()),
+        train_n.map_or("-".to_string(), |n| n.to_string())
+    );
+
+    // Games and time.
+    b.push_str("<section id=\"effort\">\n<h2>Games and seconds per generation</h2>\n");
+    b.push_str(&figure(
+        &plots.effort,
+        "Games each evaluation period played (the tuner's, then the champion's evaluation on the train and \
+         holdout maps) and the seconds it took.",
+    ));
+    b.push_str(
+        "<table id=\"generations-table\">\n<tr><th>generation</th><th>champion Elo</th><th>&plusmn; se</th>\
+         <th>step</th><th>games per offspring</th><th>train</th><th>holdout</th><th>games</th>\
+         <th>tuner's games</th><th>seconds</th><th>games/s</th></tr>\n",
+    );
+    for r in &run.rows {
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td>{:+.1}</td><td>{:.1}</td><td>{:.3}</td><td>{}-{}</td><td>{:.1}</td><td>{}</td>\
+             <td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td></tr>",
+            r.generation,
+            r.champion_elo,
+            r.champion_se,
+            r.sigma,
+            r.offspring_games.0,
+            r.offspring_games.1,
+            r.train_score,
+            opt(r.holdout, 1),
+            r.games,
+            r.tuning_games,
+            r.seconds,
+            r.games as f64 / r.seconds.max(1e-9)
+        );
+    }
+    b.push_str("</table>\n</section>\n");
+
+    // Files.
+    b.push_str("<section id=\"files\">\n<h2>Files in this folder</h2>\n<ul>\n");
+    for (file, what) in [
+        ("config.ron", "the config the run used"),
+        ("generations.csv", "the per-evaluation table"),
+        ("genomes.csv", "every rated genome of every generation, with its games"),
+        ("best.ron", "the champion"),
+        ("holdout.csv", "the last champion on the holdout maps"),
+        ("checkpoint.ron", "what --resume and this report read"),
+        ("run.log", "the run's log"),
+        ("fitness.png", "the run's own fitness plot (also .svg)"),
+    ] {
+        let _ = writeln!(b, "<li><a href=\"{file}\">{file}</a>: {what}</li>");
+    }
+    for p in [
+        &plots.fitness,
+        &plots.holdout,
+        &plots.judges,
+        &plots.weights,
+        &plots.effort,
+    ] {
+        let _ = writeln!(
+            b,
+            "<li><a href=\"{s}.png\">{s}.png</a>, <a href=\"{s}.svg\">{s}.svg</a></li>",
+            s = esc(&p.stem)
+        );
+    }
+    let _ = writeln!(
+        b,
+        "</ul>\n<p class=\"note\">Rebuild this page with <code>gridtune report {}</code>.</p>\n</section>",
+        esc(&run.label)
+    );
+    page(&title, &b)
+}
+
+/// The comparison page.
+pub fn compare_page(runs: &[RunData], rows: &[CompareRow], plot: &Plot, csv: &Path) -> String {
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>gridtune: {} runs compared</h1>", runs.len());
+    b.push_str("<section id=\"compare-table\">\n<table id=\"runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">game</th>\
+                <th>seed</th><th>generations</th><th>games</th><th>final train</th><th>final holdout</th><th>time (s)</th></tr>\n");
+    for r in rows {
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td>\
+             <td>{}</td><td>{:.1}</td></tr>",
+            esc(&r.label),
+            esc(&r.game),
+            r.seed,
+            r.generations,
+            r.games,
+            r.final_train,
+            opt(r.final_holdout, 1),
+            r.seconds
+        );
+    }
+    let csv_name = csv
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let _ = writeln!(
+        b,
+        "</table>\n<p class=\"note\">The same table: <a href=\"{0}\">{0}</a>. Run folders: {1}.</p>\n</section>",
+        esc(&csv_name),
+        runs.iter()
+            .map(|r| format!("<code>{}</code>", esc(&r.dir.display().to_string())))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    b.push_str("<section id=\"compare-fitness\">\n<h2>The champion over generations</h2>\n");
+    b.push_str(&figure(
+        plot,
+        "Each run in its own colour: its champion's contest score against the judges on the train maps \
+         (solid) and on the holdout maps (dashed).",
+    ));
+    b.push_str("</section>\n");
+    page(&format!("gridtune: {} runs compared", runs.len()), &b)
+}
