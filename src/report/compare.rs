@@ -213,15 +213,13 @@ impl Figure for CompareFigure {
         }
         y += 16;
         let grey = RGBColor(80, 80, 80);
-        for (name, style) in [("train maps (solid)", grey.stroke_width(3))] {
-            legend
-                .draw(&PathElement::new(vec![(8, y), (36, y)], style))
-                .map_err(failed)?;
-            legend
-                .draw(&Text::new(name, (44, y - 7), text.clone()))
-                .map_err(failed)?;
-            y += 24;
-        }
+        legend
+            .draw(&PathElement::new(vec![(8, y), (36, y)], grey.stroke_width(3)))
+            .map_err(failed)?;
+        legend
+            .draw(&Text::new("train maps (solid)", (44, y - 7), text.clone()))
+            .map_err(failed)?;
+        y += 24;
         for x in [8, 19, 30] {
             legend
                 .draw(&PathElement::new(vec![(x, y), (x + 6, y)], grey.stroke_width(2)))
