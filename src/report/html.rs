@@ -229,7 +229,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
             esc(&c.train_maps.display().to_string())
         ),
     };
-    let _ = writeln!(b, "<p class=\"note\" id=\"interval-method\">{how}</p>\n</section>");
+    b.push_str("</section>\n");
 
     // Train vs holdout.
     b.push_str("<section id=\"holdout\">\n<h2>Champion: train maps vs holdout maps</h2>\n");
@@ -238,6 +238,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         "The champion's contest score against the judges on the train maps and on the holdout maps, each with \
          its 95% interval. A holdout line that falls behind the train line means the run is fitting its maps.",
     ));
+    let _ = writeln!(b, "<p class=\"note\" id=\"interval-method\">{how}</p>");
     let weights = run.judge_weights();
     let train_ci = train_n.and_then(|n| interval::contest_score(&last.judge_rates, &weights, n));
     let holdout_ci = holdout_n.and_then(|n| interval::contest_score(&last.holdout_rates, &weights, n));

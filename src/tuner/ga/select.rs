@@ -23,6 +23,7 @@ pub struct Island {
     pub parents: Vec<(Genome, f64)>,
     pub elites: Vec<Genome>,
     /// Every twin result of the island so far, as a quadratic fit.
+    #[serde(default)]
     pub surrogate: crate::tuner::ga::surrogate::Surrogate,
 }
 

@@ -25,7 +25,9 @@ use serde::{Deserialize, Serialize};
 /// Ridge on the normal equations, in units of one game pair's weight.
 const RIDGE: f64 = 1e-3;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The default is an empty fit that takes its size from the first result
+/// (a checkpoint written before the surrogate existed loads as one).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Surrogate {
     /// Normal equations `XᵀWX` (row-major, 2n × 2n) and `XᵀWy` over the
     /// features `(-(x⁺ᵢ² - x⁻ᵢ²), x⁺ᵢ - x⁻ᵢ)` in unit coordinates.
@@ -51,6 +53,9 @@ impl Surrogate {
     /// Adds a twin match: `score` is `plus`'s mean score per game over `pairs`
     /// game pairs against `minus`.
     pub fn add(&mut self, plus: &[f64], minus: &[f64], score: f64, pairs: u32, space: &Space) {
+        if self.xty.is_empty() {
+            *self = Surrogate::new(plus.len());
+        }
         let n = self.dim();
         let unit = |x: &[f64], i: usize| (x[i] - space.lo[i]) / space.range(i);
         let mut phi = vec![0.0; 2 * n];
@@ -84,7 +89,7 @@ impl Surrogate {
     /// A parameter whose fitted curvature is not concave goes to the bound
     /// its slope points to (the fit sees no optimum inside the box).
     pub fn optimum(&self, space: &Space) -> Option<Vec<f64>> {
-        if self.pairs <= 0.0 {
+        if self.pairs <= 0.0 || self.xty.is_empty() {
             return None;
         }
         let n = self.dim();
