@@ -96,7 +96,10 @@ impl BenchConfig {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimiser {
+    /// The GA as `evolve` runs it: the learning-rate update of the mean.
     Ga,
+    /// The GA with the quadratic surrogate moving the mean (`surrogate: true`).
+    GaSurrogate,
     Spsa,
 }
 
@@ -104,6 +107,7 @@ impl fmt::Display for Optimiser {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Optimiser::Ga => "GA",
+            Optimiser::GaSurrogate => "GA+surr",
             Optimiser::Spsa => "SPSA",
         })
     }
@@ -149,14 +153,14 @@ impl BenchTable {
             .find(|r| r.optimiser == optimiser && r.params == params && r.target == target)
     }
 
-    /// GA games over SPSA games at probability 95% (or 50% with `median`).
+    /// `ga` games over SPSA games at probability 95% (or 50% with `median`).
     /// `None` when either is missing; a bound when one was not reached.
-    pub fn ratio(&self, params: usize, target: f64, median: bool) -> Option<Ratio> {
+    pub fn ratio(&self, ga: Optimiser, params: usize, target: f64, median: bool) -> Option<Ratio> {
         let pick = |o| {
             self.row(o, params, target)
                 .map(|r: &BenchRow| (if median { r.games_median } else { r.games_95 }, r.max_budget))
         };
-        let (ga, ga_max) = pick(Optimiser::Ga)?;
+        let (ga, ga_max) = pick(ga)?;
         let (sp, sp_max) = pick(Optimiser::Spsa)?;
         Some(match (ga, sp) {
             (Some(g), Some(s)) => Ratio::Exact(g as f64 / s as f64),
@@ -211,7 +215,7 @@ pub fn run_with(cfg: &BenchConfig, seed: u64) -> BenchTable {
     let mut cases = Vec::new();
     for &n in &cfg.dims {
         for (t, &target) in cfg.targets.iter().enumerate() {
-            for optimiser in [Optimiser::Ga, Optimiser::Spsa] {
+            for optimiser in [Optimiser::Ga, Optimiser::GaSurrogate, Optimiser::Spsa] {
                 cases.push((optimiser, n, t, target));
             }
         }
@@ -241,8 +245,9 @@ fn final_loss(
     seed: u64,
 ) -> f64 {
     match o {
-        Optimiser::Ga => {
+        Optimiser::Ga | Optimiser::GaSurrogate => {
             let mut c = GaConfig::new(games);
+            c.surrogate = o == Optimiser::GaSurrogate;
             c.precision = target;
             c.confidence = confidence;
             // The benchmark parallelises over runs.
@@ -389,11 +394,21 @@ impl fmt::Display for BenchTable {
             )?;
         }
         writeln!(f)?;
-        writeln!(f, "GA games / SPSA games (50%, 95%):")?;
+        writeln!(
+            f,
+            "GA games / SPSA games (50%, 95%), for the GA and the GA with its surrogate:"
+        )?;
         for &n in &c.dims {
             for &t in &c.targets {
-                let show = |m| self.ratio(n, t, m).map_or("n/a".to_string(), |r| r.to_string());
-                writeln!(f, "  {n} params, {t} Elo: {}, {}", show(true), show(false))?;
+                let show = |o, m| self.ratio(o, n, t, m).map_or("n/a".to_string(), |r| r.to_string());
+                writeln!(
+                    f,
+                    "  {n} params, {t} Elo: GA {}, {}; GA+surr {}, {}",
+                    show(Optimiser::Ga, true),
+                    show(Optimiser::Ga, false),
+                    show(Optimiser::GaSurrogate, true),
+                    show(Optimiser::GaSurrogate, false)
+                )?;
             }
         }
         if let Some(r) = &self.reference {
@@ -442,10 +457,10 @@ mod tests {
         let a = run_with(&cfg, 9);
         let b = run_with(&cfg, 9);
         assert_eq!(a.rows, b.rows);
-        assert_eq!(a.rows.len(), 2);
+        assert_eq!(a.rows.len(), 3);
         let text = a.to_string();
         assert!(
-            text.contains("GA") && text.contains("SPSA") && text.contains("2 params, 2 Elo"),
+            text.contains("GA+surr") && text.contains("SPSA") && text.contains("2 params, 2 Elo: GA "),
             "{text}"
         );
     }

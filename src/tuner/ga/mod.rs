@@ -202,7 +202,12 @@ impl GaConfig {
             average_from: 0.75,
             confirm_fraction: 0.05,
             confirm_z: 2.5,
-            surrogate: true,
+            // Off by default: it needs fewer games on a separable quadratic
+            // landscape (the tuner benchmark), but on Isolation it sent
+            // weights to their bounds, and its champion scored -12 Elo
+            // against the old loop's best where the learning-rate update's
+            // scored +17 (see the README's benchmark section).
+            surrogate: false,
             surrogate_memory: 1.0,
             fixed_pairs: 1,
             parallel: true,
@@ -768,12 +773,18 @@ mod tests {
         let start = m.start(6.0);
         let mut c = small(60_000);
         c.precision = 1.0;
-        let losses: Vec<f64> = (0..6)
-            .map(|s| m.loss(&run(&m, &m.space, &start, &c, s).recommended))
-            .collect();
-        assert!(losses.iter().all(|&l| l < 4.0), "losses {losses:?}");
-        let mean = losses.iter().sum::<f64>() / losses.len() as f64;
-        assert!(mean < 2.0, "mean loss {mean} from a start at 6");
+        for surrogate in [false, true] {
+            c.surrogate = surrogate;
+            let losses: Vec<f64> = (0..6)
+                .map(|s| m.loss(&run(&m, &m.space, &start, &c, s).recommended))
+                .collect();
+            assert!(
+                losses.iter().all(|&l| l < 4.0),
+                "surrogate {surrogate}: losses {losses:?}"
+            );
+            let mean = losses.iter().sum::<f64>() / losses.len() as f64;
+            assert!(mean < 2.0, "surrogate {surrogate}: mean loss {mean} from a start at 6");
+        }
     }
 
     #[test]
@@ -887,20 +898,32 @@ mod tests {
         c.hall_of_fame_interval = 2;
         c.migration_interval = 2;
         c.fixed_pairs = 3;
+        for surrogate in [false, true] {
+            c.surrogate = surrogate;
+            resumes_exactly(&oracle, &start, &c);
+        }
+    }
+
+    fn resumes_exactly(oracle: &WithJudges, start: &[f64], c: &GaConfig) {
         let space = &oracle.inner.space;
-        let unbroken = run(&oracle, space, &start, &c, 9);
+        let unbroken = run(oracle, space, start, c, 9);
         for stop in [1, 3, 6] {
-            let mut ga = Ga::new(space, &start, &c, 9, 2);
+            let mut ga = Ga::new(space, start, c, 9, 2);
             let mut log = Vec::new();
             while !ga.finished() && ga.state.generation < stop {
-                log.push(ga.step(&oracle).0);
+                log.push(ga.step(oracle).0);
             }
             let saved = ron::to_string(&ga.state).unwrap();
-            let mut ga = Ga::resume(space, &c, 9, 2, ron::from_str(&saved).unwrap());
+            let mut ga = Ga::resume(space, c, 9, 2, ron::from_str(&saved).unwrap());
             while !ga.finished() {
-                log.push(ga.step(&oracle).0);
+                log.push(ga.step(oracle).0);
             }
-            assert_eq!(ga.finish(&oracle, log), unbroken, "stopped after generation {stop}");
+            assert_eq!(
+                ga.finish(oracle, log),
+                unbroken,
+                "surrogate {}: stopped after generation {stop}",
+                c.surrogate
+            );
         }
     }
 
