@@ -32,8 +32,11 @@ use std::time::Instant;
 pub struct GenerationStats {
     /// Generations finished.
     pub generation: u32,
-    /// Elo against the start genome, from the last generation's rating fit:
-    /// its best-rated genome, and the mean and median of its offspring.
+    /// Elo against the start genome, from the last generation's rating fit,
+    /// over the genomes its games tie to the start genome (the start genome,
+    /// the hall of fame, the island means and the elites): the best, the mean
+    /// and the median. Offspring only meet their twin, so only their
+    /// difference is rated (genomes.csv has it).
     pub best: f64,
     pub mean: f64,
     pub median: f64,
@@ -395,7 +398,8 @@ pub fn run<G: GameKit>(
 /// The rating figures of a generation's fit (the evaluation fills the rest).
 fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
     let offspring: Vec<&Rated> = rated.iter().filter(|r| r.role.ends_with("offspring")).collect();
-    let mut elos: Vec<f64> = offspring.iter().map(|r| r.elo).collect();
+    let anchored = |r: &&Rated| !r.role.ends_with("offspring") && !r.role.starts_with("fixed");
+    let mut elos: Vec<f64> = rated.iter().filter(anchored).map(|r| r.elo).collect();
     elos.sort_by(f64::total_cmp);
     let n = elos.len();
     let median = match n {
@@ -408,11 +412,7 @@ fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
     let games = |r: &&Rated| 2 * r.pairs;
     GenerationStats {
         generation,
-        best: rated
-            .iter()
-            .filter(|r| !r.role.starts_with("fixed"))
-            .map(|r| r.elo)
-            .fold(f64::NEG_INFINITY, f64::max),
+        best: elos.last().copied().unwrap_or(0.0),
         mean: if n == 0 {
             0.0
         } else {

@@ -80,8 +80,8 @@ pub fn holdout_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
 }
 
 impl LinesFigure {
-    /// The generation's rating fit: best-rated genome, offspring mean and
-    /// median, and the champion with its 95% band (1.96 standard errors of
+    /// The generation's rating fit: the best, mean and median of the genomes
+    /// tied to the start genome by games, and the champion with its 95% band (1.96 standard errors of
     /// its rating).
     pub fn fitness(run: &RunData) -> Self {
         let rows = &run.rows;
@@ -92,8 +92,8 @@ impl LinesFigure {
             last: run.last().generation,
             lines: vec![
                 line("best rated", BEST, 3, rows, |r| Some(r.best)),
-                line("offspring mean", MEAN, 2, rows, |r| Some(r.mean)),
-                line("offspring median", MEDIAN, 2, rows, |r| Some(r.median)),
+                line("mean of rated", MEAN, 2, rows, |r| Some(r.mean)),
+                line("median of rated", MEDIAN, 2, rows, |r| Some(r.median)),
                 Line {
                     banded: true,
                     ..line("champion", TRAIN, 3, rows, |r| Some(r.champion_elo))

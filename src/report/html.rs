@@ -205,7 +205,8 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
     b.push_str(&figure(
         &plots.fitness,
         "Each evaluated generation's Bradley-Terry fit over all its games, in Elo against the start genome: \
-         the best-rated genome, the offspring's mean and median, and the champion (the population mean) with \
+         the best, mean and median of the genomes its games tie to the start genome (the hall of fame, the \
+         island means, the elites; offspring only meet their twin), and the champion (the population mean) with \
          its 95% interval (shaded, 1.96 standard errors of its rating).",
     ));
     let how = match train_n {

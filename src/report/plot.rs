@@ -17,8 +17,8 @@ pub(crate) fn register_embedded_font() {
 
 /// Draws the run's two views, one above the other: the champion's contest
 /// score on the train maps beside its score on the holdout maps (0-100), and
-/// the generation's ratings in Elo against the start genome (the best-rated
-/// genome, the offspring's mean and median, and the champion with its 95%
+/// the generation's ratings in Elo against the start genome (the best, mean
+/// and median of the genomes tied to it by games, and the champion with its 95%
 /// band). Written to `png` and `svg`, each whole or not at all.
 pub fn fitness_plot(history: &[GenerationStats], title: &str, png: &Path, svg: &Path) -> anyhow::Result<()> {
     register_embedded_font();
@@ -69,8 +69,8 @@ where
 
     let elo: [Series; 4] = [
         ("best rated", RGBColor(200, 40, 40), |s| Some(s.best)),
-        ("offspring mean", RGBColor(40, 90, 200), |s| Some(s.mean)),
-        ("offspring median", RGBColor(40, 150, 60), |s| Some(s.median)),
+        ("mean of rated", RGBColor(40, 90, 200), |s| Some(s.mean)),
+        ("median of rated", RGBColor(40, 150, 60), |s| Some(s.median)),
         ("champion (95% band)", RGBColor(20, 20, 20), |s| Some(s.champion_elo)),
     ];
     let band = |s: &GenerationStats| {
