@@ -246,8 +246,11 @@ fn final_loss(
 ) -> f64 {
     match o {
         Optimiser::Ga | Optimiser::GaSurrogate => {
-            let mut c = GaConfig::new(games);
-            c.surrogate = o == Optimiser::GaSurrogate;
+            let mut c = if o == Optimiser::GaSurrogate {
+                GaConfig::with_surrogate(games)
+            } else {
+                GaConfig::new(games)
+            };
             c.precision = target;
             c.confidence = confidence;
             // The benchmark parallelises over runs.

@@ -18,7 +18,7 @@
 //! result. Old results can fade (`memory` per generation) for landscapes
 //! that are only locally quadratic.
 
-use crate::tuner::linalg::{chol_solve, cholesky};
+use crate::tuner::linalg::{chol_inverse, chol_solve, cholesky};
 use crate::tuner::Space;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +35,12 @@ pub struct Surrogate {
     xty: Vec<f64>,
     /// Total weight (game pairs) in the fit.
     pub pairs: f64,
+    /// `Σ w y²` and the number of twin results (faded as the rest), for the
+    /// residual variance of the fit.
+    #[serde(default)]
+    yty: f64,
+    #[serde(default)]
+    results: f64,
 }
 
 impl Surrogate {
@@ -43,6 +49,8 @@ impl Surrogate {
             xtx: vec![0.0; 4 * n * n],
             xty: vec![0.0; 2 * n],
             pairs: 0.0,
+            yty: 0.0,
+            results: 0.0,
         }
     }
 
@@ -74,6 +82,8 @@ impl Surrogate {
             }
         }
         self.pairs += w;
+        self.yty += w * y * y;
+        self.results += 1.0;
     }
 
     /// Lets older results count `factor` as much (1: remember everything).
@@ -83,12 +93,29 @@ impl Surrogate {
             .chain(self.xty.iter_mut())
             .for_each(|v| *v *= factor);
         self.pairs *= factor;
+        self.yty *= factor;
+        self.results *= factor;
     }
 
     /// The optimum of the fit, in the box, or `None` before there is data.
     /// A parameter whose fitted curvature is not concave goes to the bound
     /// its slope points to (the fit sees no optimum inside the box).
     pub fn optimum(&self, space: &Space) -> Option<Vec<f64>> {
+        self.step_from(None, 0.0, space)
+    }
+
+    /// Where the fit says to go from `from` (in the box), trusting its
+    /// curvature only as far as it is known.
+    ///
+    /// The fit's optimum is `c + g(c) / 2α` with `g` the fitted slope at the
+    /// current point `c`: a Newton step. A curvature estimate `α` that is
+    /// noise (small, or of the wrong sign) makes that step huge, and the
+    /// optimum lands on a bound. So the step divides by `max(α, z · se(α))`
+    /// instead: while the data do not yet show curvature, the point moves by
+    /// the slope over the curvature's noise level (a step that shrinks as the
+    /// data grow), and once `α` is `z` standard errors clear of zero it is
+    /// the fit's own optimum. `z = 0` (or no `from`) is the plain optimum.
+    pub fn step_from(&self, from: Option<&[f64]>, z: f64, space: &Space) -> Option<Vec<f64>> {
         if self.pairs <= 0.0 || self.xty.is_empty() {
             return None;
         }
@@ -100,16 +127,40 @@ impl Surrogate {
         }
         let l = cholesky(&a, m)?;
         let coef = chol_solve(&l, m, &self.xty);
+        let alpha_floor: Vec<f64> = if from.is_some() && z > 0.0 {
+            // Residual variance of a result of unit weight (one game pair),
+            // then each curvature's standard error from the inverse normal
+            // equations.
+            let inv = chol_inverse(&l, m);
+            let explained: f64 = coef.iter().zip(&self.xty).map(|(c, y)| c * y).sum();
+            let dof = self.results - m as f64;
+            let var = if dof >= 1.0 {
+                ((self.yty - explained) / dof).max(0.0)
+            } else {
+                self.yty / self.results.max(1.0)
+            };
+            (0..n).map(|i| z * (var * inv[i * m + i]).sqrt()).collect()
+        } else {
+            vec![0.0; n]
+        };
         Some(
             (0..n)
                 .map(|i| {
                     let (alpha, beta) = (coef[i], coef[n + i]);
-                    let unit = if alpha > 0.0 {
-                        (beta / (2.0 * alpha)).clamp(0.0, 1.0)
-                    } else if beta > 0.0 {
-                        1.0
-                    } else {
-                        0.0
+                    let unit = match from {
+                        Some(x) if z > 0.0 => {
+                            let c = ((x[i] - space.lo[i]) / space.range(i)).clamp(0.0, 1.0);
+                            let slope = beta - 2.0 * alpha * c;
+                            let curvature = alpha.max(alpha_floor[i]);
+                            if curvature > 0.0 {
+                                (c + slope / (2.0 * curvature)).clamp(0.0, 1.0)
+                            } else {
+                                c
+                            }
+                        }
+                        _ if alpha > 0.0 => (beta / (2.0 * alpha)).clamp(0.0, 1.0),
+                        _ if beta > 0.0 => 1.0,
+                        _ => 0.0,
                     };
                     space.lo[i] + unit * space.range(i)
                 })
@@ -149,6 +200,24 @@ mod tests {
         s.fade(0.5);
         let y = s.optimum(&space).unwrap();
         assert!(x.iter().zip(&y).all(|(a, b)| (a - b).abs() < 0.1), "{y:?}");
+    }
+
+    #[test]
+    fn unknown_curvature_shrinks_the_step_toward_the_current_point() {
+        // Only corner-to-corner results: the slope is known, the curvature
+        // is not (its features are collinear with the slope's).
+        let space = Space::cube(1, 0.0, 1.0);
+        let mut s = Surrogate::new(1);
+        for k in 0..40 {
+            let score = if k % 2 == 0 { 0.53 } else { 0.49 };
+            s.add(&[1.0], &[0.0], score, 10, &space);
+        }
+        // The plain optimum follows the ridge's arbitrary curvature.
+        let plain = s.optimum(&space).unwrap()[0];
+        assert!(!(0.4..=0.6).contains(&plain), "{plain}");
+        // Trusting the curvature only as far as it is known stays near.
+        let x = s.step_from(Some(&[0.5]), 2.0, &space).unwrap()[0];
+        assert!((x - 0.5).abs() < 0.1 && x > 0.5, "{x}");
     }
 
     #[test]
