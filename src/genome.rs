@@ -25,8 +25,10 @@ pub struct Genome {
 
 #[derive(Debug, thiserror::Error)]
 pub enum GenomeError {
-    #[error("{path}: cannot read genome: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    // Not named `source`: the message already says it, and a source would
+    // be printed a second time by anyhow's `{:#}`.
+    #[error("{path}: cannot read genome: {error}")]
+    Io { path: PathBuf, error: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
 }
@@ -47,9 +49,9 @@ impl Genome {
 
     /// Reads and checks a genome file for `game`.
     pub fn load(path: &Path, game: &str, params: &[ParamSpec]) -> Result<Self, GenomeError> {
-        let text = std::fs::read_to_string(path).map_err(|source| GenomeError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| GenomeError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         Self::parse(&text, game, params).map_err(|message| GenomeError::Invalid {
             path: path.to_path_buf(),

@@ -586,3 +586,17 @@ fn ataxx_runs_through_perft_move_and_match() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("12 games"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_missing_genome_is_named_once_with_its_reason() {
+    let dir = scratch("missing-genome");
+    let o = gridtune(&["freeze", "--game", "isolation", "--bundle", "bot.rs"], &dir);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("genomes/isolation/best.ron: cannot read genome: No such file or directory"),
+        "{err}"
+    );
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+    assert!(!dir.join("bot.rs").exists());
+}
