@@ -280,6 +280,16 @@ pub fn paired_schedule(maps: usize, pairs: usize, seed: u64) -> Vec<Pairing> {
         .collect()
 }
 
+/// One seat's result against another from their points: 1 if it took
+/// more, 0.5 if as many, 0 if fewer (a head-to-head game at any table).
+pub fn beats(a: f32, b: f32) -> f32 {
+    match a.total_cmp(&b) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    }
+}
+
 /// Plays one game with `specs[p]` in seat `p`; each bot's randomness comes
 /// from `seed` and its seat. With `log`, the record keeps every turn.
 pub fn play_seated<G: GameKit>(map: &G::Map, specs: &[&BotSpec], seed: u64, log: bool) -> GameRecord<G::Move> {

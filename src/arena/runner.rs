@@ -25,11 +25,7 @@ impl<M> Played<M> {
     pub fn head_to_head(&self) -> f32 {
         let a = self.pairing.first_seat;
         let points = self.record.outcome.points;
-        match points[a].total_cmp(&points[1 - a]) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
+        super::beats(points[a], points[1 - a])
     }
 }
 

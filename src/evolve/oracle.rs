@@ -16,8 +16,8 @@
 //! from the round's seed and the pair's index, never from the points: every
 //! genome of a round meets the same luck.
 
-use crate::arena::play_seated;
 use crate::arena::stats::Pentanomial;
+use crate::arena::{beats, play_seated};
 use crate::bots::BotSpec;
 use crate::game::Player;
 use crate::games::GameKit;
@@ -146,15 +146,6 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
             };
             beats(result(a), result(b))
         })
-    }
-}
-
-/// 1 if `a` scored more than `b`, 0.5 if as much, 0 if less.
-fn beats(a: f32, b: f32) -> f32 {
-    match a.total_cmp(&b) {
-        std::cmp::Ordering::Greater => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Less => 0.0,
     }
 }
 
