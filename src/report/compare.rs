@@ -136,7 +136,7 @@ impl CompareFigure {
             runs: runs
                 .iter()
                 .map(|run| {
-                    let pick = |f: fn(&super::data::GenRow) -> Option<f64>| -> Vec<(u32, f64)> {
+                    let pick = |f: fn(&crate::evolve::GenerationStats) -> Option<f64>| -> Vec<(u32, f64)> {
                         run.rows
                             .iter()
                             .filter_map(|r| f(r).map(|v| (r.generation, v)))

@@ -1,9 +1,6 @@
-//! A run folder read back for reporting: its config, its per-generation
-//! history (from checkpoint.ron) and the counts the intervals need.
-//!
-//! `GenerationStats` is read in exactly one place, [`row`]: the rest of the
-//! report works on [`GenRow`], so new fields in the evolution loop's stats
-//! change nothing here.
+//! A run folder read back for reporting: its config, its per-evaluation
+//! history (the `GenerationStats` of checkpoint.ron) and the counts the
+//! intervals need.
 
 use crate::evolve::{Checkpoint, EvolveConfig, GenerationStats, CHECKPOINT};
 use crate::games::GameKit;
@@ -29,58 +26,6 @@ impl GameInfo {
     }
 }
 
-/// One generation, as the report reads it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenRow {
-    pub generation: u32,
-    /// Elo against the start genome in the generation's rating fit: the
-    /// best-rated genome, the offspring's mean and median, the champion and
-    /// its standard error.
-    pub best: f64,
-    pub mean: f64,
-    pub median: f64,
-    pub champion_elo: f64,
-    pub champion_se: f64,
-    /// Mutation step (share of each weight's range).
-    pub sigma: f64,
-    /// Fewest and most games an offspring got.
-    pub offspring_games: (u32, u32),
-    /// The champion's rate (0-1) against each judge on the train maps.
-    pub judge_rates: Vec<f64>,
-    /// The champion's contest score (0-100) against the judges, train maps.
-    pub train_score: f64,
-    /// The same on the holdout maps.
-    pub holdout: Option<f64>,
-    pub holdout_rates: Vec<f64>,
-    /// Games of the period, and the tuner's share of them.
-    pub games: usize,
-    pub tuning_games: usize,
-    pub seconds: f64,
-    pub weights: Vec<i32>,
-}
-
-/// The one function that reads the evolution loop's per-generation stats.
-pub fn row(s: &GenerationStats) -> GenRow {
-    GenRow {
-        generation: s.generation,
-        best: s.best,
-        mean: s.mean,
-        median: s.median,
-        champion_elo: s.champion_elo,
-        champion_se: s.champion_se,
-        sigma: s.sigma,
-        offspring_games: s.offspring_games,
-        judge_rates: s.judge_rates.clone(),
-        train_score: s.train_score,
-        holdout: s.holdout,
-        holdout_rates: s.holdout_rates.clone(),
-        games: s.games,
-        tuning_games: s.tuning_games,
-        seconds: s.seconds,
-        weights: s.best_weights.clone(),
-    }
-}
-
 /// A run folder, loaded.
 #[derive(Clone, Debug)]
 pub struct RunData {
@@ -91,7 +36,7 @@ pub struct RunData {
     pub config: EvolveConfig,
     /// config.ron as written by the run.
     pub config_text: String,
-    pub rows: Vec<GenRow>,
+    pub rows: Vec<GenerationStats>,
     /// Games and seconds over the whole run, every resumption included.
     pub games: usize,
     pub seconds: f64,
@@ -150,7 +95,7 @@ pub fn load(dir: &Path) -> anyhow::Result<RunData> {
         game: checkpoint.game.clone(),
         train_maps: count_maps(&config.train_maps),
         holdout_maps: count_maps(&config.holdout_maps),
-        rows: checkpoint.history.iter().map(row).collect(),
+        rows: checkpoint.history,
         games: checkpoint.games,
         seconds: checkpoint.seconds,
         config,
@@ -178,7 +123,7 @@ fn count_maps(dir: &Path) -> Option<usize> {
 }
 
 impl RunData {
-    pub fn last(&self) -> &GenRow {
+    pub fn last(&self) -> &GenerationStats {
         self.rows.last().expect("a loaded run has a generation")
     }
 

@@ -4,8 +4,9 @@
 //! each with its band.
 
 use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure, Stroke};
-use super::data::{GenRow, RunData};
+use super::data::RunData;
 use super::interval;
+use crate::evolve::GenerationStats;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -41,7 +42,13 @@ const MEDIAN: RGBColor = RGBColor(40, 150, 60);
 const TRAIN: RGBColor = RGBColor(230, 140, 20);
 const HOLDOUT: RGBColor = RGBColor(30, 30, 30);
 
-fn line(name: &str, colour: RGBColor, width: u32, rows: &[GenRow], value: impl Fn(&GenRow) -> Option<f64>) -> Line {
+fn line(
+    name: &str,
+    colour: RGBColor,
+    width: u32,
+    rows: &[GenerationStats],
+    value: impl Fn(&GenerationStats) -> Option<f64>,
+) -> Line {
     Line {
         name: name.to_string(),
         colour,

@@ -285,8 +285,8 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
             p.max,
             p.step,
             p.default,
-            get(&first.weights),
-            get(&last.weights)
+            get(&first.best_weights),
+            get(&last.best_weights)
         );
     }
     b.push_str("</table>\n</section>\n");

@@ -23,7 +23,7 @@ impl JudgesFigure {
             .into_iter()
             .enumerate()
             .map(|(j, name)| {
-                let pick = |rates: fn(&super::data::GenRow) -> &Vec<f64>| -> Points {
+                let pick = |rates: fn(&crate::evolve::GenerationStats) -> &Vec<f64>| -> Points {
                     run.rows
                         .iter()
                         .filter_map(|r| rates(r).get(j).map(|v| (r.generation, 100.0 * v)))

@@ -25,7 +25,7 @@ impl WeightsFigure {
             .map(|i| {
                 run.rows
                     .iter()
-                    .filter_map(|r| r.weights.get(i).map(|&w| (r.generation, w)))
+                    .filter_map(|r| r.best_weights.get(i).map(|&w| (r.generation, w)))
                     .collect()
             })
             .collect();
