@@ -24,6 +24,11 @@
 //! one in the grid; a dip at a larger budget counts against it. `q` = 50%
 //! gives the median games, `q` = 95% the 95% figure. A figure shown as
 //! "> B" was not reached within the grid.
+//!
+//! spsa_simul puts every optimum at the centre of its box, where twins
+//! clipped to the box are centred too, so a design that leans on clipping
+//! looks better there than it is. The targets in `off_centre_targets` are
+//! also run with the optimum moved off the centre ([`off_centre_optimum`]).
 
 use crate::game::mix64;
 use crate::tuner::derive_seed;
@@ -52,6 +57,8 @@ pub struct BenchConfig {
     pub design_confidence: f64,
     /// Runs of the spsa_simul reproduction check (0 to skip it).
     pub reference_runs: usize,
+    /// Targets also run with the optimum off the box's centre.
+    pub off_centre_targets: Vec<f64>,
 }
 
 impl BenchConfig {
@@ -67,6 +74,7 @@ impl BenchConfig {
             start_elo: 4.0,
             design_confidence: 0.99,
             reference_runs: 24,
+            off_centre_targets: vec![0.5],
         }
     }
 
@@ -98,7 +106,8 @@ impl BenchConfig {
 pub enum Optimiser {
     /// The GA as `evolve` runs it: the learning-rate update of the mean.
     Ga,
-    /// The GA with the quadratic surrogate moving the mean (`surrogate: true`).
+    /// The GA with the quadratic surrogate moving the mean
+    /// ([`GaConfig::with_surrogate`]).
     GaSurrogate,
     Spsa,
 }
@@ -119,6 +128,8 @@ pub struct BenchRow {
     pub optimiser: Optimiser,
     pub params: usize,
     pub target: f64,
+    /// Whether the optimum was moved off the box's centre.
+    pub off_centre: bool,
     /// Games from which at least half (95%) of the seeds end within the
     /// target, or `None` when no budget of the grid does.
     pub games_median: Option<u64>,
@@ -147,17 +158,17 @@ pub struct BenchTable {
 }
 
 impl BenchTable {
-    pub fn row(&self, optimiser: Optimiser, params: usize, target: f64) -> Option<&BenchRow> {
-        self.rows
-            .iter()
-            .find(|r| r.optimiser == optimiser && r.params == params && r.target == target)
+    pub fn row(&self, optimiser: Optimiser, params: usize, target: f64, off_centre: bool) -> Option<&BenchRow> {
+        self.rows.iter().find(|r| {
+            r.optimiser == optimiser && r.params == params && r.target == target && r.off_centre == off_centre
+        })
     }
 
     /// `ga` games over SPSA games at probability 95% (or 50% with `median`).
     /// `None` when either is missing; a bound when one was not reached.
-    pub fn ratio(&self, ga: Optimiser, params: usize, target: f64, median: bool) -> Option<Ratio> {
+    pub fn ratio(&self, ga: Optimiser, params: usize, target: f64, off_centre: bool, median: bool) -> Option<Ratio> {
         let pick = |o| {
-            self.row(o, params, target)
+            self.row(o, params, target, off_centre)
                 .map(|r: &BenchRow| (if median { r.games_median } else { r.games_95 }, r.max_budget))
         };
         let (ga, ga_max) = pick(ga)?;
@@ -213,17 +224,28 @@ pub fn run_with(cfg: &BenchConfig, seed: u64) -> BenchTable {
     );
     let started = Instant::now();
     let mut cases = Vec::new();
-    for &n in &cfg.dims {
-        for (t, &target) in cfg.targets.iter().enumerate() {
-            for optimiser in [Optimiser::Ga, Optimiser::GaSurrogate, Optimiser::Spsa] {
-                cases.push((optimiser, n, t, target));
+    for off_centre in [false, true] {
+        for &n in &cfg.dims {
+            for (t, &target) in cfg.targets.iter().enumerate() {
+                if off_centre && !cfg.off_centre_targets.contains(&target) {
+                    continue;
+                }
+                for optimiser in [Optimiser::Ga, Optimiser::GaSurrogate, Optimiser::Spsa] {
+                    cases.push((optimiser, n, t, target, off_centre));
+                }
             }
         }
     }
     // Cases in parallel, each descending its grid; results in case order.
     let rows = cases
         .par_iter()
-        .map(|&(o, n, t, target)| measure(cfg, o, n, &cfg.budgets(t), target, seed))
+        .map(|&(o, n, t, target, off_centre)| {
+            let mut model = EloModel::spsa_simul(n);
+            if off_centre {
+                model.optimum = off_centre_optimum(n);
+            }
+            measure(cfg, o, &model, off_centre, &cfg.budgets(t), target, seed)
+        })
         .collect();
     let reference = (cfg.reference_runs > 0).then(|| reference_check(cfg.reference_runs, seed));
     BenchTable {
@@ -271,11 +293,27 @@ fn final_loss(
     }
 }
 
+/// spsa_simul's box with the optimum of each parameter moved off its
+/// centre, between a tenth and four tenths of the range from it, to either
+/// side.
+pub fn off_centre_optimum(n: usize) -> Vec<f64> {
+    const PATTERN: [f64; 8] = [40.0, 160.0, 65.0, 130.0, 20.0, 180.0, 85.0, 115.0];
+    (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect()
+}
+
 /// Descends the grid from its largest budget while at least half of the
 /// seeds still succeed: both figures only need the budgets above the first
 /// budget where fewer than half do.
-fn measure(cfg: &BenchConfig, o: Optimiser, n: usize, budgets: &[u64], target: f64, seed: u64) -> BenchRow {
-    let model = EloModel::spsa_simul(n);
+fn measure(
+    cfg: &BenchConfig,
+    o: Optimiser,
+    model: &EloModel,
+    off_centre: bool,
+    budgets: &[u64],
+    target: f64,
+    seed: u64,
+) -> BenchRow {
+    let n = model.dim();
     let start = model.start(cfg.start_elo);
     let run_seed = |s: usize| derive_seed(seed, mix64((n as u64) << 32 | s as u64));
     let mut success_at_max = 0.0;
@@ -284,7 +322,7 @@ fn measure(cfg: &BenchConfig, o: Optimiser, n: usize, budgets: &[u64], target: f
     for (k, &b) in budgets.iter().enumerate().rev() {
         let ok = (0..cfg.seeds)
             .into_par_iter()
-            .map(|s| final_loss(o, &model, &start, target, cfg.design_confidence, b, run_seed(s)) <= target)
+            .map(|s| final_loss(o, model, &start, target, cfg.design_confidence, b, run_seed(s)) <= target)
             .filter(|&ok| ok)
             .count();
         let success = ok as f64 / cfg.seeds as f64;
@@ -304,6 +342,7 @@ fn measure(cfg: &BenchConfig, o: Optimiser, n: usize, budgets: &[u64], target: f
         optimiser: o,
         params: n,
         target,
+        off_centre,
         games_median,
         games_95,
         seeds: cfg.seeds,
@@ -377,19 +416,27 @@ impl fmt::Display for BenchTable {
             c.budget_factor,
             100.0 * c.design_confidence
         )?;
+        if !c.off_centre_targets.is_empty() {
+            writeln!(
+                f,
+                "Optimum \"off\": moved off the box's centre, to {:?} (spsa_simul's is the centre).",
+                off_centre_optimum(8)
+            )?;
+        }
         writeln!(f)?;
         writeln!(
             f,
-            "{:<10} {:>6} {:>8} {:>14} {:>14} {:>6} {:>16}",
-            "optimiser", "params", "target", "games 50%", "games 95%", "seeds", "success at max"
+            "{:<10} {:>6} {:>8} {:>7} {:>14} {:>14} {:>6} {:>18}",
+            "optimiser", "params", "target", "optimum", "games 50%", "games 95%", "seeds", "success at max"
         )?;
         for r in &self.rows {
             writeln!(
                 f,
-                "{:<10} {:>6} {:>8} {:>14} {:>14} {:>6} {:>16}",
+                "{:<10} {:>6} {:>8} {:>7} {:>14} {:>14} {:>6} {:>18}",
                 r.optimiser.to_string(),
                 r.params,
                 format!("{} Elo", r.target),
+                if r.off_centre { "off" } else { "centre" },
                 games(r.games_median, r.max_budget),
                 games(r.games_95, r.max_budget),
                 r.seeds,
@@ -401,17 +448,23 @@ impl fmt::Display for BenchTable {
             f,
             "GA games / SPSA games (50%, 95%), for the GA and the GA with its surrogate:"
         )?;
-        for &n in &c.dims {
-            for &t in &c.targets {
-                let show = |o, m| self.ratio(o, n, t, m).map_or("n/a".to_string(), |r| r.to_string());
-                writeln!(
-                    f,
-                    "  {n} params, {t} Elo: GA {}, {}; GA+surr {}, {}",
-                    show(Optimiser::Ga, true),
-                    show(Optimiser::Ga, false),
-                    show(Optimiser::GaSurrogate, true),
-                    show(Optimiser::GaSurrogate, false)
-                )?;
+        for off in [false, true] {
+            for &n in &c.dims {
+                for &t in &c.targets {
+                    if self.row(Optimiser::Spsa, n, t, off).is_none() {
+                        continue;
+                    }
+                    let show = |o, m| self.ratio(o, n, t, off, m).map_or("n/a".to_string(), |r| r.to_string());
+                    writeln!(
+                        f,
+                        "  {n} params, {t} Elo{}: GA {}, {}; GA+surr {}, {}",
+                        if off { ", optimum off centre" } else { "" },
+                        show(Optimiser::Ga, true),
+                        show(Optimiser::Ga, false),
+                        show(Optimiser::GaSurrogate, true),
+                        show(Optimiser::GaSurrogate, false)
+                    )?;
+                }
             }
         }
         if let Some(r) = &self.reference {
@@ -456,14 +509,19 @@ mod tests {
             start_elo: 3.0,
             design_confidence: 0.99,
             reference_runs: 0,
+            off_centre_targets: vec![2.0],
         };
         let a = run_with(&cfg, 9);
         let b = run_with(&cfg, 9);
         assert_eq!(a.rows, b.rows);
-        assert_eq!(a.rows.len(), 3);
+        assert_eq!(a.rows.len(), 6);
+        assert_eq!(a.rows.iter().filter(|r| r.off_centre).count(), 3);
         let text = a.to_string();
         assert!(
-            text.contains("GA+surr") && text.contains("SPSA") && text.contains("2 params, 2 Elo: GA "),
+            text.contains("GA+surr")
+                && text.contains("SPSA")
+                && text.contains("2 params, 2 Elo: GA ")
+                && text.contains("2 params, 2 Elo, optimum off centre: GA "),
             "{text}"
         );
     }
