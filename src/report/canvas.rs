@@ -2,6 +2,7 @@
 //! one figure as a PNG and an SVG file (each whole or not at all), keeping
 //! the SVG text to inline in the page.
 
+use plotters::coord::types::{RangedCoordf64, RangedCoordu32};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -107,6 +108,82 @@ pub fn band<X: Clone + 'static>(points: &[(X, f64, f64)], colour: RGBColor) -> P
 /// The minor grid: barely there.
 pub const FAINT: RGBColor = RGBColor(248, 248, 248);
 
+/// A chart of something per generation, with the report's margins, fonts
+/// and mesh.
+pub type GenerationChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordu32, RangedCoordf64>>;
+
+pub fn generation_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    caption: (&str, u32),
+    last: u32,
+    y_range: std::ops::Range<f64>,
+    y_desc: &str,
+) -> anyhow::Result<GenerationChart<'a, DB>>
+where
+    DB::ErrorType: 'static,
+{
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption.0, ("sans-serif", caption.1))
+        .margin(14)
+        .x_label_area_size(42)
+        .y_label_area_size(56)
+        .build_cartesian_2d(generations_axis(last), y_range)
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_desc("generation")
+        .y_desc(y_desc)
+        .axis_desc_style(("sans-serif", 16))
+        .label_style(("sans-serif", 14))
+        .light_line_style(FAINT)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()
+        .map_err(failed)?;
+    Ok(chart)
+}
+
+/// How the holdout points of a train/holdout pair are marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldoutMarker {
+    Triangle,
+    HollowCircle,
+}
+
+/// One series on the train maps (solid, filled dots) and the same series on
+/// the holdout maps (dashed), in one colour.
+pub fn train_and_holdout<DB: DrawingBackend>(
+    chart: &mut GenerationChart<'_, DB>,
+    train: &[(u32, f64)],
+    holdout: &[(u32, f64)],
+    c: RGBColor,
+    marker: HoldoutMarker,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .draw_series(LineSeries::new(train.iter().copied(), c.stroke_width(3)))
+        .map_err(failed)?;
+    chart
+        .draw_series(train.iter().map(|&p| Circle::new(p, 4, c.filled())))
+        .map_err(failed)?;
+    if holdout.is_empty() {
+        return Ok(());
+    }
+    chart
+        .draw_series(DashedLineSeries::new(holdout.iter().copied(), 8, 5, c.stroke_width(2)))
+        .map_err(failed)?;
+    match marker {
+        HoldoutMarker::Triangle => chart
+            .draw_series(holdout.iter().map(|&p| TriangleMarker::new(p, 5, c.filled())))
+            .map(|_| ()),
+        HoldoutMarker::HollowCircle => chart
+            .draw_series(holdout.iter().map(|&p| Circle::new(p, 4, c.stroke_width(2))))
+            .map(|_| ()),
+    }
+    .map_err(failed)
+}
+
 /// How a legend entry's line is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stroke {
@@ -114,6 +191,17 @@ pub enum Stroke {
     Dashed(u32),
     /// A line inside a shaded band.
     Banded(u32),
+}
+
+/// Legend entries for series drawn by [`train_and_holdout`]: one per
+/// series, then what the solid and the dashed lines mean.
+pub fn train_holdout_legend(series: impl Iterator<Item = (String, RGBColor)>) -> Vec<(String, RGBColor, Stroke)> {
+    let grey = RGBColor(90, 90, 90);
+    let mut entries: Vec<(String, RGBColor, Stroke)> = series.map(|(name, c)| (name, c, Stroke::Solid(3))).collect();
+    entries.push((String::new(), WHITE, Stroke::Solid(0)));
+    entries.push(("train maps".into(), grey, Stroke::Solid(3)));
+    entries.push(("holdout maps".into(), grey, Stroke::Dashed(2)));
+    entries
 }
 
 /// A legend drawn in its own area (beside a chart, so it never hides a

@@ -2,7 +2,7 @@
 //! (best solid, mean thin, holdout dashed, one colour per run) and one
 //! table of what each run reached.
 
-use super::canvas::{self, colour, failed, generations_axis, percent_axis, Figure, Plot};
+use super::canvas::{self, colour, failed, percent_axis, Figure, HoldoutMarker, Plot};
 use super::data::RunData;
 use super::html;
 use plotters::coord::Shift;
@@ -165,69 +165,22 @@ impl Figure for CompareFigure {
             .iter()
             .flat_map(|(_, t, h)| t.iter().chain(h).map(|p| p.1))
             .fold((100.0f64, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let mut chart = ChartBuilder::on(&area)
-            .caption("the champion of each run", ("sans-serif", 22))
-            .margin(14)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(generations_axis(self.last), percent_axis(lo, hi, 5.0))
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("contest score vs judges (0-100)")
-            .axis_desc_style(("sans-serif", 16))
-            .label_style(("sans-serif", 14))
-            .light_line_style(canvas::FAINT)
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(failed)?;
+        let mut chart = canvas::generation_chart(
+            &area,
+            ("the champion of each run", 22),
+            self.last,
+            percent_axis(lo, hi, 5.0),
+            "contest score vs judges (0-100)",
+        )?;
         for (i, (_, train, holdout)) in self.runs.iter().enumerate() {
-            let c = colour(i);
-            chart
-                .draw_series(LineSeries::new(train.iter().copied(), c.stroke_width(3)))
-                .map_err(failed)?;
-            chart
-                .draw_series(train.iter().map(|&p| Circle::new(p, 4, c.filled())))
-                .map_err(failed)?;
-            if !holdout.is_empty() {
-                chart
-                    .draw_series(DashedLineSeries::new(holdout.iter().copied(), 8, 5, c.stroke_width(2)))
-                    .map_err(failed)?;
-                chart
-                    .draw_series(holdout.iter().map(|&p| TriangleMarker::new(p, 5, c.filled())))
-                    .map_err(failed)?;
-            }
+            canvas::train_and_holdout(&mut chart, train, holdout, colour(i), HoldoutMarker::Triangle)?;
         }
-        let text = ("sans-serif", 14).into_font();
-        let mut y = 50;
-        for (i, (label, ..)) in self.runs.iter().enumerate() {
-            let c = colour(i);
-            legend
-                .draw(&PathElement::new(vec![(8, y), (36, y)], c.stroke_width(3)))
-                .map_err(failed)?;
-            legend
-                .draw(&Text::new(label.clone(), (44, y - 7), text.clone()))
-                .map_err(failed)?;
-            y += 24;
-        }
-        y += 16;
-        let grey = RGBColor(80, 80, 80);
-        legend
-            .draw(&PathElement::new(vec![(8, y), (36, y)], grey.stroke_width(3)))
-            .map_err(failed)?;
-        legend
-            .draw(&Text::new("train maps (solid)", (44, y - 7), text.clone()))
-            .map_err(failed)?;
-        y += 24;
-        for x in [8, 19, 30] {
-            legend
-                .draw(&PathElement::new(vec![(x, y), (x + 6, y)], grey.stroke_width(2)))
-                .map_err(failed)?;
-        }
-        legend
-            .draw(&Text::new("holdout (dashed)", (44, y - 7), text))
-            .map_err(failed)?;
+        let labels = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(i, (label, ..))| (label.clone(), colour(i)));
+        canvas::legend(&legend, &canvas::train_holdout_legend(labels))?;
         Ok(())
     }
 }

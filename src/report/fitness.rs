@@ -3,7 +3,7 @@
 //! its 95% band), and the champion's train score beside its holdout score,
 //! each with its band.
 
-use super::canvas::{self, band, failed, generations_axis, percent_axis, Figure, Stroke};
+use super::canvas::{self, band, failed, percent_axis, Figure, Stroke};
 use super::data::RunData;
 use super::interval;
 use crate::evolve::GenerationStats;
@@ -177,23 +177,7 @@ impl Figure for LinesFigure {
             -10.0..10.0
         };
         let (area, legend) = root.split_horizontally(700);
-        let mut chart = ChartBuilder::on(&area)
-            .caption(&self.title, ("sans-serif", 22))
-            .margin(14)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(generations_axis(self.last), y_range)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc(&self.y_desc)
-            .axis_desc_style(("sans-serif", 16))
-            .label_style(("sans-serif", 14))
-            .light_line_style(canvas::FAINT)
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(failed)?;
+        let mut chart = canvas::generation_chart(&area, (&self.title, 22), self.last, y_range, &self.y_desc)?;
         for b in &self.bands {
             if b.points.len() > 1 {
                 chart

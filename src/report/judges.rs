@@ -1,7 +1,7 @@
 //! The champion's rate against each judge over generations: train maps as
 //! solid lines, holdout maps dashed, one colour per judge.
 
-use super::canvas::{self, colour, failed, generations_axis, Figure};
+use super::canvas::{self, colour, failed, Figure, HoldoutMarker};
 use super::data::RunData;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -51,71 +51,23 @@ impl Figure for JudgesFigure {
     {
         root.fill(&WHITE).map_err(failed)?;
         let (area, legend) = root.split_horizontally(700);
-        let mut chart = ChartBuilder::on(&area)
-            .caption(&self.title, ("sans-serif", 20))
-            .margin(14)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(generations_axis(self.last), -2.0f64..102.0)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("rate: wins + draws/2 (%)")
-            .axis_desc_style(("sans-serif", 16))
-            .label_style(("sans-serif", 14))
-            .light_line_style(canvas::FAINT)
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(failed)?;
+        let mut chart = canvas::generation_chart(
+            &area,
+            (&self.title, 20),
+            self.last,
+            -2.0f64..102.0,
+            "rate: wins + draws/2 (%)",
+        )?;
         for (j, (_, train, holdout)) in self.judges.iter().enumerate() {
-            let c = colour(j);
-            chart
-                .draw_series(LineSeries::new(train.iter().copied(), c.stroke_width(3)))
-                .map_err(failed)?;
-            chart
-                .draw_series(train.iter().map(|&p| Circle::new(p, 4, c.filled())))
-                .map_err(failed)?;
-            if !holdout.is_empty() {
-                chart
-                    .draw_series(DashedLineSeries::new(holdout.iter().copied(), 8, 5, c.stroke_width(2)))
-                    .map_err(failed)?;
-                chart
-                    .draw_series(holdout.iter().map(|&p| Circle::new(p, 4, c.stroke_width(2))))
-                    .map_err(failed)?;
-            }
+            canvas::train_and_holdout(&mut chart, train, holdout, colour(j), HoldoutMarker::HollowCircle)?;
         }
         // The legend beside the plot: a judge per row, then the line styles.
-        let text = ("sans-serif", 15).into_font();
-        let mut y = 60;
-        for (j, (name, _, _)) in self.judges.iter().enumerate() {
-            let c = colour(j);
-            legend
-                .draw(&PathElement::new(vec![(10, y), (40, y)], c.stroke_width(3)))
-                .map_err(failed)?;
-            legend.draw(&Circle::new((25, y), 4, c.filled())).map_err(failed)?;
-            legend
-                .draw(&Text::new(name.clone(), (50, y - 8), text.clone()))
-                .map_err(failed)?;
-            y += 26;
-        }
-        y += 14;
-        let grey = RGBColor(90, 90, 90);
-        legend
-            .draw(&PathElement::new(vec![(10, y), (40, y)], grey.stroke_width(3)))
-            .map_err(failed)?;
-        legend
-            .draw(&Text::new("train maps", (50, y - 8), text.clone()))
-            .map_err(failed)?;
-        y += 26;
-        for x in [10, 23, 36] {
-            legend
-                .draw(&PathElement::new(vec![(x, y), (x + 6, y)], grey.stroke_width(2)))
-                .map_err(failed)?;
-        }
-        legend
-            .draw(&Text::new("holdout maps", (50, y - 8), text))
-            .map_err(failed)?;
+        let names = self
+            .judges
+            .iter()
+            .enumerate()
+            .map(|(j, (name, ..))| (name.clone(), colour(j)));
+        canvas::legend(&legend, &canvas::train_holdout_legend(names))?;
         Ok(())
     }
 }
