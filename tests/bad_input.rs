@@ -171,6 +171,18 @@ fn config_errors_name_the_field() {
         err(&text.replace("sigma_min: 0.02", "sigma_min: 0.5")),
         "evolve.ron: ga: need 0 < sigma_min (0.5) <= sigma_init (0.15) <= sigma_max (0.35)"
     );
+    assert_eq!(
+        err(&text.replace("islands: 1,", "islands: 1, base_jitter: -0.5,")),
+        "evolve.ron: ga: base_jitter = -0.5 must be at least 0"
+    );
+    for optional in ["base_jitter: 0.25,", "base_jitter: Some(0.25),"] {
+        let config = EvolveConfig::parse(
+            &text.replace("islands: 1,", &format!("islands: 1, {optional}")),
+            "",
+            judges,
+        );
+        assert_eq!(config.unwrap().ga.base_jitter, Some(0.25), "{optional}");
+    }
     assert!(err(&text.replace("islands: 1,", "islands: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
     assert!(err(&text.replace("seed: 1,", "seed: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
 }

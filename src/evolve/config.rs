@@ -57,7 +57,12 @@ impl EvolveConfig {
             origin: origin.to_string(),
             message,
         };
-        let config: EvolveConfig = ron::from_str(text).map_err(|e| invalid(format!("not an evolve config: {e}")))?;
+        // Optional settings (`tau`, `base_jitter`, ...) may be written bare, `tau: 0.3`, as
+        // well as `tau: Some(0.3)`.
+        let ron = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let config: EvolveConfig = ron
+            .from_str(text)
+            .map_err(|e| invalid(format!("not an evolve config: {e}")))?;
         config.check(judges).map_err(invalid)?;
         Ok(config)
     }

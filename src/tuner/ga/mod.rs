@@ -160,11 +160,12 @@ pub struct GaConfig {
     /// optimum is followed in full ([`surrogate::Surrogate::step_from`]).
     pub surrogate_z: f64,
     /// Twin bases spread uniformly this many steps (`sigma`) about the mean,
-    /// per parameter (0: every base is the mean). Mirrored twins about one
-    /// centre measure the slope there and nothing of the curvature; twins
-    /// about spread centres also show how the slope changes, which is what
-    /// the surrogate's curvature is fitted from.
-    pub base_jitter: f64,
+    /// per parameter (0: every base is the mean); `None` for half a step
+    /// with the surrogate and none without. Mirrored twins about one centre
+    /// measure the slope there and nothing of the curvature; twins about
+    /// spread centres also show how the slope changes, which is what the
+    /// surrogate's curvature is fitted from.
+    pub base_jitter: Option<f64>,
     /// Game pairs each island mean plays against each of the oracle's fixed
     /// opponents (judges) per generation: they anchor the rating fit to the
     /// contest's opponents.
@@ -220,7 +221,7 @@ impl GaConfig {
             surrogate: false,
             surrogate_memory: 1.0,
             surrogate_z: 2.0,
-            base_jitter: 0.0,
+            base_jitter: None,
             fixed_pairs: 1,
             parallel: true,
         }
@@ -237,7 +238,8 @@ impl GaConfig {
     ///   not, so those games carried no result for it;
     /// - no crossover: bases from corner-bound twins moved the design, not
     ///   the fit;
-    /// - bases spread half a step about the mean (`base_jitter`): without
+    /// - bases spread half a step about the mean (`base_jitter`'s default
+    ///   with the surrogate): without
     ///   it the curvature was known only from the mean's own moves, and
     ///   with the optimum off the box's centre (where spsa_simul puts it)
     ///   fewer than a quarter of the runs at 80,000 games ended within
@@ -248,7 +250,6 @@ impl GaConfig {
             surrogate: true,
             sigma_init: 0.5,
             sigma_max: 0.5,
-            base_jitter: 0.5,
             elites: 0,
             hall_of_fame: 0,
             crossover_rate: 0.0,
@@ -256,6 +257,11 @@ impl GaConfig {
             confirm_fraction: 0.02,
             ..GaConfig::new(games)
         }
+    }
+
+    /// The spread of twin bases, in steps ([`GaConfig::base_jitter`]).
+    pub fn base_jitter(&self) -> f64 {
+        self.base_jitter.unwrap_or(if self.surrogate { 0.5 } else { 0.0 })
     }
 
     /// Upper bound on the games of one generation.
@@ -382,6 +388,9 @@ impl GaConfig {
                 "need 0 < sigma_min ({}) <= sigma_init ({}) <= sigma_max ({})",
                 self.sigma_min, self.sigma_init, self.sigma_max
             ));
+        }
+        if let Some(j) = self.base_jitter.filter(|j| j.is_nan() || *j < 0.0) {
+            return Err(format!("base_jitter = {j} must be at least 0"));
         }
         if self.precision.is_nan() || self.precision <= 0.0 {
             return Err(format!("precision = {} must be above 0", self.precision));
@@ -815,7 +824,10 @@ fn breed(isl: &Island, cfg: &GaConfig, m: &Mutation, space: &Space, rng: &mut Xo
                 };
                 (base, (isl.sigma * parent.sigma).sqrt())
             } else {
-                (jittered(&isl.mean, cfg.base_jitter * isl.sigma, space, rng), isl.sigma)
+                (
+                    jittered(&isl.mean, cfg.base_jitter() * isl.sigma, space, rng),
+                    isl.sigma,
+                )
             };
             let t = mirrored_twins(base, sigma, m, space, rng);
             let same = |o: &Twins| (o.plus == t.plus && o.minus == t.minus) || (o.plus == t.minus && o.minus == t.plus);
@@ -880,6 +892,18 @@ mod tests {
         let within = losses.iter().filter(|&&l| l <= 0.5).count();
         assert!(within >= 8, "{within} of 10 within 0.5 Elo: {losses:?}");
         assert!(losses.iter().all(|&l| l < 2.0), "{losses:?}");
+    }
+
+    #[test]
+    fn bases_spread_by_default_only_with_the_surrogate() {
+        let mut c = GaConfig::new(1000);
+        assert_eq!(c.base_jitter(), 0.0);
+        c.surrogate = true;
+        assert_eq!(c.base_jitter(), 0.5);
+        c.base_jitter = Some(0.0);
+        assert_eq!(c.base_jitter(), 0.0);
+        c.base_jitter = Some(-0.1);
+        assert_eq!(c.check(), Err("base_jitter = -0.1 must be at least 0".to_string()));
     }
 
     #[test]
@@ -1015,7 +1039,6 @@ mod tests {
         c.fixed_pairs = 3;
         for surrogate in [false, true] {
             c.surrogate = surrogate;
-            c.base_jitter = if surrogate { 0.5 } else { 0.0 };
             resumes_exactly(&oracle, &start, &c);
         }
     }
