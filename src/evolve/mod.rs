@@ -599,7 +599,10 @@ fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[Gener
     }
     .save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)?;
 
-    let title = format!("{} evolution, seed {}", G::NAME, config.seed);
-    crate::report::plot::fitness_plot(history, &title, &out.join("fitness.png"), &out.join("fitness.svg"))?;
+    let plot = crate::report::plot::FitnessPlot {
+        history,
+        title: format!("{} evolution, seed {}", G::NAME, config.seed),
+    };
+    crate::report::canvas::save(&plot, out, "fitness")?;
     Ok(())
 }

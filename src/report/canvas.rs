@@ -27,6 +27,20 @@ pub struct Plot {
     pub svg_text: String,
 }
 
+/// Registers the embedded DejaVu Sans as "sans-serif", so plotting needs no
+/// system font package.
+fn register_embedded_font() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Fails only if the font bytes are not a font; they are compiled in.
+        let _ = plotters::style::register_font(
+            "sans-serif",
+            plotters::style::FontStyle::Normal,
+            dejavu::sans::regular(),
+        );
+    });
+}
+
 /// Turns a plotters error into an error that says plotting failed.
 pub fn failed<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("plotting failed: {e:?}")
@@ -34,7 +48,7 @@ pub fn failed<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 
 /// Writes `figure` as `dir/<stem>.png` and `dir/<stem>.svg`.
 pub fn save(figure: &impl Figure, dir: &Path, stem: &str) -> anyhow::Result<Plot> {
-    super::plot::register_embedded_font();
+    register_embedded_font();
     let png = dir.join(format!("{stem}.png"));
     let svg = dir.join(format!("{stem}.svg"));
     // The bitmap backend picks the format from the extension, so the

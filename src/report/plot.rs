@@ -1,40 +1,32 @@
-//! Fitness plots with plotters, as PNG and SVG. The font is embedded
-//! (DejaVu Sans), so plotting needs no system font package.
+//! The run folder's `fitness.png` and `fitness.svg`: the champion's contest
+//! scores and the generation's ratings, one panel above the other.
 
+use super::canvas::{failed, Figure};
 use crate::evolve::GenerationStats;
+use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::{register_font, FontStyle};
-use std::path::Path;
-use std::sync::Once;
 
-pub(crate) fn register_embedded_font() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // Fails only if the font bytes are not a font; they are compiled in.
-        let _ = register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular());
-    });
+/// The run's two views, one above the other: the champion's contest score on
+/// the train maps beside its score on the holdout maps (0-100), and the
+/// generation's ratings in Elo against the start genome (the best, mean and
+/// median of the genomes tied to it by games, and the champion with its 95%
+/// band). Written with [`super::canvas::save`].
+pub struct FitnessPlot<'a> {
+    pub history: &'a [GenerationStats],
+    pub title: String,
 }
 
-/// Draws the run's two views, one above the other: the champion's contest
-/// score on the train maps beside its score on the holdout maps (0-100), and
-/// the generation's ratings in Elo against the start genome (the best, mean
-/// and median of the genomes tied to it by games, and the champion with its 95%
-/// band). Written to `png` and `svg`, each whole or not at all.
-pub fn fitness_plot(history: &[GenerationStats], title: &str, png: &Path, svg: &Path) -> anyhow::Result<()> {
-    register_embedded_font();
-    let tmp_png = png.with_file_name(format!(".{}.tmp.png", std::process::id()));
-    {
-        let root = BitMapBackend::new(&tmp_png, (900, 800)).into_drawing_area();
-        draw(root, history, title)?;
+impl Figure for FitnessPlot<'_> {
+    fn size(&self) -> (u32, u32) {
+        (900, 800)
     }
-    std::fs::rename(&tmp_png, png)?;
-    let mut text = String::new();
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
     {
-        let root = SVGBackend::with_string(&mut text, (900, 800)).into_drawing_area();
-        draw(root, history, title)?;
+        draw(root, self.history, &self.title)
     }
-    crate::fsutil::write_atomic(svg, text.as_bytes())?;
-    Ok(())
 }
 
 type Series = (&'static str, RGBColor, fn(&GenerationStats) -> Option<f64>);
@@ -43,16 +35,15 @@ type Series = (&'static str, RGBColor, fn(&GenerationStats) -> Option<f64>);
 type Band = fn(&GenerationStats) -> (f64, f64);
 
 fn draw<DB: DrawingBackend>(
-    root: DrawingArea<DB, plotters::coord::Shift>,
+    root: &DrawingArea<DB, Shift>,
     history: &[GenerationStats],
     title: &str,
 ) -> anyhow::Result<()>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("plotting failed: {e:?}");
-    root.fill(&WHITE).map_err(err)?;
-    let root = root.titled(title, ("sans-serif", 26)).map_err(err)?;
+    root.fill(&WHITE).map_err(failed)?;
+    let root = root.titled(title, ("sans-serif", 26)).map_err(failed)?;
     let (upper, lower) = root.split_vertically(380);
     let scores: [Series; 2] = [
         ("champion, train maps", RGBColor(150, 150, 150), |s| Some(s.train_score)),
@@ -96,12 +87,11 @@ where
         "Elo vs the start genome",
         (lo - 0.1 * pad)..(hi + pad),
     )?;
-    root.present().map_err(err)?;
     Ok(())
 }
 
 fn panel<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
+    area: &DrawingArea<DB, Shift>,
     history: &[GenerationStats],
     series: &[Series],
     band: Option<Band>,
@@ -111,7 +101,6 @@ fn panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("plotting failed: {e:?}");
     let first = history.first().map_or(0, |s| s.generation);
     let last = history.last().map_or(1, |s| s.generation).max(first + 1);
     let mut chart = ChartBuilder::on(area)
@@ -119,7 +108,7 @@ where
         .x_label_area_size(44)
         .y_label_area_size(64)
         .build_cartesian_2d(first..last, y_range)
-        .map_err(err)?;
+        .map_err(failed)?;
     chart
         .configure_mesh()
         .x_desc("generation")
@@ -127,7 +116,7 @@ where
         .axis_desc_style(("sans-serif", 18))
         .label_style(("sans-serif", 15))
         .draw()
-        .map_err(err)?;
+        .map_err(failed)?;
     if let Some(band) = band {
         let upper: Vec<(u32, f64)> = history.iter().map(|s| (s.generation, band(s).1)).collect();
         let lower: Vec<(u32, f64)> = history.iter().rev().map(|s| (s.generation, band(s).0)).collect();
@@ -137,7 +126,7 @@ where
                 outline,
                 RGBColor(20, 20, 20).mix(0.15).filled(),
             )))
-            .map_err(err)?;
+            .map_err(failed)?;
     }
     for &(name, color, value) in series {
         if history.iter().all(|s| value(s).is_none()) {
@@ -148,7 +137,7 @@ where
                 history.iter().filter_map(|s| value(s).map(|v| (s.generation, v))),
                 color.stroke_width(3),
             ))
-            .map_err(err)?
+            .map_err(failed)?
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
     }
@@ -159,6 +148,6 @@ where
         .border_style(BLACK)
         .position(SeriesLabelPosition::UpperLeft)
         .draw()
-        .map_err(err)?;
+        .map_err(failed)?;
     Ok(())
 }
