@@ -779,12 +779,13 @@ fn jittered(x: &[f64], spread: f64, space: &Space, rng: &mut Xoshiro256PlusPlus)
     if spread <= 0.0 {
         return x.to_vec();
     }
-    x.iter()
+    let mut out: Vec<f64> = x
+        .iter()
         .enumerate()
-        .map(|(i, &v)| {
-            (v + spread * space.range(i) * (2.0 * rng.random::<f64>() - 1.0)).clamp(space.lo[i], space.hi[i])
-        })
-        .collect()
+        .map(|(i, &v)| v + spread * space.range(i) * (2.0 * rng.random::<f64>() - 1.0))
+        .collect();
+    space.clamp(&mut out);
+    out
 }
 
 /// The average midpoint of an island's twins: where this generation's
