@@ -294,8 +294,7 @@ fn final_loss(
 }
 
 /// spsa_simul's box with the optimum of each parameter moved off its
-/// centre, between a tenth and four tenths of the range from it, to either
-/// side.
+/// centre, by 7.5% to 40% of the range, to either side.
 pub fn off_centre_optimum(n: usize) -> Vec<f64> {
     const PATTERN: [f64; 8] = [40.0, 160.0, 65.0, 130.0, 20.0, 180.0, 85.0, 115.0];
     (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect()
