@@ -3,6 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use gridtune::arena;
+use gridtune::{bad_input, bail_input};
 use gridtune::arena::match_report::MatchReport;
 use gridtune::arena::stats::Sprt;
 use gridtune::bots::{BotSpec, Seat, SpecContext};
@@ -109,7 +110,7 @@ impl BotsArgs {
 
     fn time_limits<G: GameKit>(&self) -> Result<Option<TimeLimits>> {
         if self.turn_ms == Some(0) || self.first_turn_ms == Some(0) {
-            bail!("time limits must be at least 1 ms");
+            bail_input!("time limits must be at least 1 ms");
         }
         if self.turn_ms.is_none() && self.first_turn_ms.is_none() {
             return Ok(None);
@@ -401,7 +402,7 @@ macro_rules! with_game {
                 type $G = Ataxx;
                 $body
             }
-            other => bail!("unknown game `{other}`; games: isolation, lightcycles, slime, ataxx"),
+            other => bail_input!("unknown game `{other}`; games: isolation, lightcycles, slime, ataxx"),
         }
     };
 }
@@ -450,14 +451,14 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         (Some(dir), _) => {
             let path = dir.join("config.ron");
             (
-                std::fs::read_to_string(&path).with_context(|| format!("cannot read {} to resume", path.display()))?,
+                gridtune::error::read_input(&path, "the run's config to resume")?,
                 path.display().to_string(),
                 PathBuf::from("."),
             )
         }
         (None, config) => match config {
             Some(path) => (
-                std::fs::read_to_string(path).with_context(|| format!("cannot read config {}", path.display()))?,
+                gridtune::error::read_input(path, "config")?,
                 path.display().to_string(),
                 PathBuf::from("."),
             ),
@@ -470,7 +471,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     };
     let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
     if config.game != G::NAME {
-        bail!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
+        bail_input!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
     }
     if let Some(g) = a.games {
         config.games = g;
@@ -483,7 +484,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     }
     config
         .check(G::JUDGES)
-        .map_err(|m| anyhow::anyhow!("{origin} with command-line overrides: {m}"))?;
+        .map_err(|m| bad_input!("{origin} with command-line overrides: {m}"))?;
     let out = a
         .resume
         .clone()
@@ -756,7 +757,7 @@ fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evol
     let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
     let sprt = parse_sprt(&a.promote_sprt, 0.05, 0.05)?;
     if a.promote_games < 2 {
-        bail!("--promote-games must be at least 2");
+        bail_input!("--promote-games must be at least 2");
     }
     let write = |weights: &[i32], why: &str| -> Result<()> {
         let comment = format!(
@@ -809,7 +810,7 @@ fn tournament_cmd<G: GameKit>(
     quiet: bool,
 ) -> Result<()> {
     if specs.len() < G::PLAYERS {
-        bail!(
+        bail_input!(
             "a {} table has {} seats: give at least {} --bot",
             G::NAME,
             G::PLAYERS,
@@ -817,7 +818,7 @@ fn tournament_cmd<G: GameKit>(
         );
     }
     if rounds == 0 {
-        bail!("--rounds must be at least 1");
+        bail_input!("--rounds must be at least 1");
     }
     let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
     let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
@@ -865,7 +866,7 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
         return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed, a.quiet);
     }
     if specs.len() != 2 {
-        bail!("match needs exactly two bots (--bot), got {}", specs.len());
+        bail_input!("match needs exactly two bots (--bot), got {}", specs.len());
     }
     let sprt = a
         .sprt
@@ -879,7 +880,7 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
         (None, false) => 2,
     });
     if games == 0 || games % 2 == 1 {
-        bail!("--games {games}: give a positive even number (games come in pairs, one from each side)");
+        bail_input!("--games {games}: give a positive even number (games come in pairs, one from each side)");
     }
     let (where_, named) = if a.fresh_maps {
         let maps = arena::generated_maps::<G>(games / 2, a.seed);
@@ -910,7 +911,7 @@ fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     }
     let concurrency = a.concurrency.unwrap_or_else(rayon::current_num_threads);
     if concurrency == 0 {
-        bail!("--concurrency must be at least 1");
+        bail_input!("--concurrency must be at least 1");
     }
     let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
     if games > 2 * maps.len() && !specs.iter().any(BotSpec::is_program) {
@@ -1002,15 +1003,15 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt> {
         .split(',')
         .map(|v| v.trim().parse::<f64>())
         .collect::<Result<_, _>>()
-        .map_err(|_| anyhow::anyhow!("--sprt {text}: expected ELO0,ELO1 such as 0,10"))?;
+        .map_err(|_| bad_input!("--sprt {text}: expected ELO0,ELO1 such as 0,10"))?;
     let [elo0, elo1] = bounds[..] else {
-        bail!("--sprt {text}: expected two numbers, ELO0,ELO1");
+        bail_input!("--sprt {text}: expected two numbers, ELO0,ELO1");
     };
     Sprt::new(elo0, elo1, alpha, beta).map_err(anyhow::Error::msg)
 }
 
 fn replay_cmd(path: &Path) -> Result<()> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = gridtune::error::read_input(path, "replay")?;
     let origin = path.display().to_string();
     let replay = gridtune::replay::parse(&text, &origin)?;
     let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin));
@@ -1019,10 +1020,10 @@ fn replay_cmd(path: &Path) -> Result<()> {
 }
 
 fn move_cmd<G: GameKit>(a: &MoveArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.position).with_context(|| format!("cannot read {}", a.position.display()))?;
-    let (state, player) = G::parse_position(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.position.display()))?;
+    let text = gridtune::error::read_input(&a.position, "position")?;
+    let (state, player) = G::parse_position(&text).map_err(|e| bad_input!("{}: {e}", a.position.display()))?;
     if state.to_move() == gridtune::game::ToMove::Over {
-        bail!("{}: the game is over; there is no move to make", a.position.display());
+        bail_input!("{}: the game is over; there is no move to make", a.position.display());
     }
     let spec = a
         .sources
@@ -1048,8 +1049,8 @@ fn move_cmd<G: GameKit>(a: &MoveArgs) -> Result<()> {
 fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
     let positions: Vec<(String, G)> = match &a.position {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let (state, _) = G::parse_position(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let text = gridtune::error::read_input(path, "position")?;
+            let (state, _) = G::parse_position(&text).map_err(|e| bad_input!("{}: {e}", path.display()))?;
             vec![(path.display().to_string(), state)]
         }
         None => load_dir(Path::new(&format!("maps/{}/train", G::NAME)), G::parse_map)?
@@ -1115,14 +1116,14 @@ fn bundle_cmd<G: GameKit>(out: &Path, genome: &Genome, source: &str, budget: u64
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     if !dir.is_dir() {
-        bail!(
+        bail_input!(
             "cannot write the bundle {}: the folder {} does not exist",
             out.display(),
             dir.display()
         );
     }
     if out.is_dir() {
-        bail!("cannot write the bundle {}: it is a folder", out.display());
+        bail_input!("cannot write the bundle {}: it is a folder", out.display());
     }
     let text = bundle::render_bundle::<G>(genome, source, budget)?;
     fsutil::write_atomic(out, text.as_bytes()).with_context(|| format!("cannot write the bundle {}", out.display()))?;
@@ -1160,7 +1161,7 @@ fn maps_check<G: GameKit>(files: &[PathBuf]) -> Result<()> {
         }
     }
     if bad > 0 {
-        bail!("{bad} of {} maps are invalid", files.len());
+        bail_input!("{bad} of {} maps are invalid", files.len());
     }
     Ok(())
 }

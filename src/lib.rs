@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod bitboard;
 pub mod bots;
+pub mod error;
 pub mod evolve;
 pub mod export;
 pub mod fsutil;

@@ -8,7 +8,6 @@ fn main() {
     gridtune::logging::init();
     if let Err(e) = cli::run(cli::Cli::parse()) {
         eprintln!("error: {e:#}");
-        // Bad input (maps, genomes, configs, positions, specs) is exit code 2.
-        std::process::exit(2);
+        std::process::exit(gridtune::error::exit_code(&e));
     }
 }

@@ -5,7 +5,7 @@
 use crate::evolve::{Checkpoint, EvolveConfig, GenerationStats, CHECKPOINT};
 use crate::games::GameKit;
 use crate::params::ParamSpec;
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 /// What the report needs to know about the run's game.
@@ -54,32 +54,32 @@ pub fn game_of(dir: &Path) -> anyhow::Result<String> {
 
 fn read_config(dir: &Path) -> anyhow::Result<(String, EvolveConfig)> {
     if !dir.is_dir() {
-        bail!("{} is not a run folder: no such folder", dir.display());
+        crate::bail_input!("{} is not a run folder: no such folder", dir.display());
     }
     let path = dir.join("config.ron");
     if !path.is_file() {
-        bail!(
+        crate::bail_input!(
             "{} is not a gridtune run folder: it has no config.ron (gridtune evolve writes one)",
             dir.display()
         );
     }
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
     let config: EvolveConfig =
-        ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not an evolve config: {e}", path.display()))?;
+        ron::from_str(&text).map_err(|e| crate::bad_input!("{}: not an evolve config: {e}", path.display()))?;
     Ok((text, config))
 }
 
 /// Loads a run folder: config.ron and checkpoint.ron are required.
 pub fn load(dir: &Path) -> anyhow::Result<RunData> {
     let (config_text, config) = read_config(dir)?;
-    let checkpoint = Checkpoint::load(dir)?.with_context(|| {
-        format!(
+    let checkpoint = Checkpoint::load(dir)?.ok_or_else(|| {
+        crate::bad_input!(
             "{} has no {CHECKPOINT}: no generation of this run has finished yet",
             dir.display()
         )
     })?;
     if checkpoint.history.is_empty() {
-        bail!(
+        crate::bail_input!(
             "{}: the checkpoint holds no generation yet",
             dir.join(CHECKPOINT).display()
         );
