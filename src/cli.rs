@@ -3,7 +3,6 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use gridtune::arena;
-use gridtune::{bad_input, bail_input};
 use gridtune::arena::match_report::MatchReport;
 use gridtune::arena::stats::Sprt;
 use gridtune::bots::{BotSpec, Seat, SpecContext};
@@ -23,6 +22,7 @@ use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
 use gridtune::report::GameInfo;
 use gridtune::search::Limits;
+use gridtune::{bad_input, bail_input};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

@@ -4,7 +4,7 @@
 //! otherwise). Stderr lines take the progress bar off the line first.
 
 use std::fs::File;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use tracing_subscriber::fmt::MakeWriter;
@@ -18,7 +18,11 @@ static LOG_FILE: Mutex<Option<File>> = Mutex::new(None);
 /// filtered by RUST_LOG when it is set.
 pub fn init() {
     let filter = |default: &str| EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    // Colour codes only reach a terminal: piped or redirected stderr (CI
+    // logs, a test harness, `2> file`) gets plain text. NO_COLOR is honoured.
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let stderr = tracing_subscriber::fmt::layer()
+        .with_ansi(colour)
         .with_writer(Stderr)
         .with_filter(filter("warn"));
     let file = tracing_subscriber::fmt::layer()
