@@ -1029,6 +1029,20 @@ fn move_cmd<G: GameKit>(a: &MoveArgs) -> Result<()> {
         .sources
         .specs::<G>(std::slice::from_ref(&a.bot), a.budget.limits())?
         .remove(0);
+    if !G::asks(&state, player) {
+        // The referee never asks a side with no action: it plays the forced
+        // move (Ataxx's pass) for it, and so does `move`.
+        if let Some(m) = gridtune::referee::forced_move(&state, player) {
+            eprintln!("note: player {player} has no action and must pass; the referee does not ask the bot");
+            let text = if state.is_pass(&m) {
+                "pass".to_string()
+            } else {
+                G::move_text(m)
+            };
+            println!("{text}");
+            return Ok(());
+        }
+    }
     let m = match spec.build::<G>(a.seed) {
         Seat::Builtin(mut bot) => bot.choose(&state, player),
         Seat::Program(mut bot) => {

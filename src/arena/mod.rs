@@ -158,13 +158,20 @@ fn take_turn<G: GameKit>(
             entry.millis = started.elapsed().as_millis() as u32;
             (Ok(m), entry)
         }
-        Seat::Program(_) if !G::asks(state, p) => {
-            entry.forced = true;
-            (Ok(forced_move(state, p)), entry)
-        }
         Seat::Program(bot) => {
-            let started = bot.send_turn(state, p, moves);
-            bot.read_reply(state, p, started)
+            // A seat the referee does not ask gets its forced move; one with
+            // no move at all is asked, and fails, rather than panic here.
+            let forced = if G::asks(state, p) { None } else { forced_move(state, p) };
+            match forced {
+                Some(m) => {
+                    entry.forced = true;
+                    (Ok(m), entry)
+                }
+                None => {
+                    let started = bot.send_turn(state, p, moves);
+                    bot.read_reply(state, p, started)
+                }
+            }
         }
     }
 }

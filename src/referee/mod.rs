@@ -317,11 +317,12 @@ impl<G: GameKit> Drop for ProgramBot<G> {
     }
 }
 
-/// The only legal move, for a seat the referee does not ask (a forced pass).
-pub fn forced_move<G: Game>(state: &G, seat: Player) -> G::Move {
+/// The only legal move, for a seat the referee does not ask (a forced pass);
+/// `None` if the seat has no move at all (then it must be asked, and fail).
+pub fn forced_move<G: Game>(state: &G, seat: Player) -> Option<G::Move> {
     let mut legal = G::Moves::default();
     state.legal_moves(seat, &mut legal);
-    legal.as_slice()[0]
+    legal.as_slice().first().copied()
 }
 
 /// The pass a seat's failed turn turns into, under [`OnFailure::Pass`].
