@@ -105,7 +105,7 @@ impl BotsArgs {
             .as_deref()
             .map(BotsFile::load)
             .transpose()
-            .map_err(anyhow::Error::msg)
+            .map_err(|e| bad_input!("{e}"))
     }
 
     fn time_limits<G: GameKit>(&self) -> Result<Option<TimeLimits>> {
@@ -1007,7 +1007,7 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt> {
     let [elo0, elo1] = bounds[..] else {
         bail_input!("--sprt {text}: expected two numbers, ELO0,ELO1");
     };
-    Sprt::new(elo0, elo1, alpha, beta).map_err(anyhow::Error::msg)
+    Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad_input!("--sprt {text}: {e}"))
 }
 
 fn replay_cmd(path: &Path) -> Result<()> {
@@ -1075,7 +1075,8 @@ fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
     for (name, state) in positions {
         let started = Instant::now();
         let mut line = format!("{name}:");
-        for d in 1..=a.depth {
+        // Depth 0 counts the position itself, as perft does.
+        for d in a.depth.min(1)..=a.depth {
             line.push_str(&format!(" {}", gridtune::perft::perft(&state, d)));
         }
         println!("{line}  ({:.2}s)", started.elapsed().as_secs_f64());
