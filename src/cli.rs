@@ -1014,8 +1014,8 @@ fn replay_cmd(path: &Path) -> Result<()> {
     let text = gridtune::error::read_input(path, "replay")?;
     let origin = path.display().to_string();
     let replay = gridtune::replay::parse(&text, &origin)?;
-    let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin));
-    print!("{}", shown.map_err(anyhow::Error::msg)?);
+    let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin)?);
+    print!("{shown}");
     Ok(())
 }
 

@@ -138,7 +138,8 @@ fn played_text<G: GameKit>(state: &G, m: G::Move) -> String {
     }
 }
 
-fn failure_detail(seat: Player, fault: Fault, why: &str, turn: u32) -> String {
+/// The record's detail line for a seat's failed turn.
+pub(crate) fn failure_detail(seat: Player, fault: Fault, why: &str, turn: u32) -> String {
     format!("seat {seat}: {} on turn {}: {why}", fault.name(), turn + 1)
 }
 
