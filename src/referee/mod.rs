@@ -71,6 +71,14 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// Every fault, in the order fault counts are kept.
+    pub const ALL: [Fault; 4] = [Fault::Timeout, Fault::Crash, Fault::InvalidLine, Fault::IllegalMove];
+
+    /// The fault's place in [`Fault::ALL`], where fault counts keep it.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Fault::Timeout => "timeout",
@@ -81,9 +89,7 @@ impl Fault {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        [Fault::Timeout, Fault::Crash, Fault::InvalidLine, Fault::IllegalMove]
-            .into_iter()
-            .find(|f| f.name() == name)
+        Fault::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
