@@ -1202,6 +1202,15 @@ fn replay_cmd(path: &Path) -> Result<()> {
     let text = gridtune::error::read_input(path, "replay")?;
     let origin = path.display().to_string();
     let replay = gridtune::replay::parse(&text, &origin)?;
+    let games = ["isolation", "lightcycles", "slime", "ataxx"];
+    if !games.contains(&replay.game.as_str()) {
+        return Err(gridtune::replay::ReplayError {
+            origin,
+            line: replay.lines.game,
+            message: format!("unknown game `{}`; games: {}", replay.game, games.join(", ")),
+        }
+        .into());
+    }
     let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin)?);
     print!("{shown}");
     Ok(())

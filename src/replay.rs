@@ -101,6 +101,7 @@ pub struct Replay {
 /// 1-based line numbers of a replay's parts (0: the part is absent).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplayLines {
+    pub game: usize,
     pub seats: usize,
     pub map: usize,
     pub turns: Vec<usize>,
@@ -169,7 +170,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
             seen.push(word);
         }
         match word {
-            "game" => replay.game = rest.to_string(),
+            "game" => {
+                replay.game = rest.to_string();
+                replay.lines.game = no;
+            }
             "seat" => {
                 let (p, label) = rest
                     .split_once(' ')
