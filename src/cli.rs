@@ -19,7 +19,7 @@ use gridtune::genome::Genome;
 use gridtune::maps::{load_dir, NamedMap};
 use gridtune::progress;
 use gridtune::referee::command::BotsFile;
-use gridtune::referee::TimeLimits;
+use gridtune::referee::{Fault, OnFailure, TimeLimits};
 use gridtune::report::GameInfo;
 use gridtune::search::Limits;
 use gridtune::{bad_input, bail_input};
@@ -105,7 +105,7 @@ impl BotsArgs {
             .as_deref()
             .map(BotsFile::load)
             .transpose()
-            .map_err(anyhow::Error::msg)
+            .map_err(|e| bad_input!("{e}"))
     }
 
     fn time_limits<G: GameKit>(&self) -> Result<Option<TimeLimits>> {
@@ -809,6 +809,32 @@ fn tournament_cmd<G: GameKit>(
     seed: u64,
     quiet: bool,
 ) -> Result<()> {
+    let flags = TableFlags {
+        maps,
+        ..TableFlags::default()
+    };
+    table_cmd::<G>(specs, rounds, all_seatings, seed, quiet, &flags)
+}
+
+/// What `match` adds to a tournament of a game with more than two seats.
+#[derive(Default)]
+struct TableFlags<'a> {
+    maps: Option<&'a Path>,
+    /// Play round r on generated map r instead of a map folder.
+    fresh_maps: bool,
+    json: bool,
+    replay: Option<&'a Path>,
+    concurrency: Option<usize>,
+}
+
+fn table_cmd<G: GameKit>(
+    specs: &[BotSpec],
+    rounds: usize,
+    all_seatings: bool,
+    seed: u64,
+    quiet: bool,
+    flags: &TableFlags,
+) -> Result<()> {
     if specs.len() < G::PLAYERS {
         bail_input!(
             "a {} table has {} seats: give at least {} --bot",
@@ -820,42 +846,184 @@ fn tournament_cmd<G: GameKit>(
     if rounds == 0 {
         bail_input!("--rounds must be at least 1");
     }
-    let dir = maps.map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
-    let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)?.into_iter().map(|m| m.map).collect();
+    if flags.concurrency == Some(0) {
+        bail_input!("--concurrency must be at least 1");
+    }
+    let (where_, named) = if flags.fresh_maps {
+        let named: Vec<NamedMap<G::Map>> = arena::generated_maps::<G>(rounds, seed)
+            .into_iter()
+            .enumerate()
+            .map(|(i, map)| NamedMap {
+                name: format!("generated{:05} (seed {seed})", i + 1),
+                map,
+            })
+            .collect();
+        (format!("{} generated maps", named.len()), named)
+    } else {
+        let dir = flags
+            .maps
+            .map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
+        (dir.display().to_string(), load_dir(&dir, G::parse_map)?)
+    };
+    let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
+    if let Some(replays) = flags.replay {
+        std::fs::create_dir_all(replays).with_context(|| format!("cannot create {}", replays.display()))?;
+    }
     let started = Instant::now();
-    let tables: usize = arena::combinations(specs.len(), G::PLAYERS)
-        .iter()
-        .map(|c| if all_seatings { arena::permutations(c).len() } else { 1 })
-        .sum();
+    let tables = arena::tournament_tables(specs.len(), G::PLAYERS, all_seatings).len();
     let bar = games_bar(quiet, "tournament".into(), Some((tables * rounds) as u64), |_| {
         String::new()
     });
-    let totals = arena::tournament::<G>(&maps, specs, rounds, all_seatings, seed);
+    let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
+    tracing::info!(game = G::NAME, bots = specs.len(), tables, rounds, "tournament started");
+    let replay_error: Mutex<Option<String>> = Mutex::new(None);
+    let on_game = |g: arena::TableGame<G::Move>| {
+        for t in g.record.turns.iter() {
+            if let Some((fault, why)) = &t.fault {
+                tracing::info!(game = g.index + 1, bot = %labels[g.seats[t.seat]], seat = t.seat, turn = t.turn + 1, "{}: {why}", fault.name());
+            }
+        }
+        let Some(replays) = flags.replay else { return };
+        let path = replays.join(format!("game{:05}.txt", g.index + 1));
+        let seat_labels: Vec<String> = g.seats.iter().map(|&e| labels[e].clone()).collect();
+        let map = &named[g.map];
+        if let Err(e) = gridtune::replay::write::<G>(&path, &map.name, &map.map, &seat_labels, g.seed, g.record) {
+            let mut first = replay_error.lock().unwrap_or_else(|e| e.into_inner());
+            first.get_or_insert_with(|| format!("cannot write {}: {e}", path.display()));
+        }
+    };
+    let play = || {
+        arena::tournament_with::<G>(
+            &maps,
+            specs,
+            rounds,
+            all_seatings,
+            seed,
+            flags.replay.is_some(),
+            &on_game,
+        )
+    };
+    let totals = match flags.concurrency {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .context("cannot start the game threads")?
+            .install(play),
+        None => play(),
+    };
     bar.finish();
+    if let Some(e) = replay_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        bail!(e);
+    }
+    let seconds = started.elapsed().as_secs_f64();
     let total_games = totals.tables * rounds;
-    println!(
-        "{} tables{} x {rounds} games on {}: {total_games} games in {:.1}s",
-        totals.tables,
-        if all_seatings {
-            " (every seating)"
-        } else {
-            " (seated in list order)"
-        },
-        dir.display(),
-        started.elapsed().as_secs_f64()
-    );
+    let seating = if all_seatings {
+        "every seating"
+    } else {
+        "seated in list order"
+    };
     let mut order: Vec<usize> = (0..specs.len()).collect();
     let average = |i: usize| totals.points[i] / totals.games[i].max(1) as f64;
     order.sort_by(|&a, &b| average(b).total_cmp(&average(a)));
-    println!("{:<40} {:>6} {:>10} {:>9}", "bot", "games", "average", "share");
-    for i in order {
+    // A bot's failed turns, as two-seat matches give their end reasons.
+    let fault_list = |i: usize| -> Vec<(&'static str, u32)> {
+        Fault::ALL
+            .iter()
+            .map(|f| (f.name(), totals.faults[i][f.index()]))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    };
+    for &i in &order {
+        let list = fault_list(i);
+        if !list.is_empty() {
+            let text: Vec<String> = list.iter().map(|(name, n)| format!("{n} {name}")).collect();
+            tracing::warn!(
+                "{} failed {} turns: {}",
+                labels[i],
+                totals.faults[i].iter().sum::<u32>(),
+                text.join(", ")
+            );
+        }
+    }
+    tracing::info!(
+        games = total_games,
+        seconds = format_args!("{seconds:.1}"),
+        "tournament finished"
+    );
+    if flags.json {
+        let bots: Vec<serde_json::Value> = order
+            .iter()
+            .map(|&i| {
+                let faults: serde_json::Map<String, serde_json::Value> = Fault::ALL
+                    .iter()
+                    .map(|f| (f.name().replace(' ', "_"), totals.faults[i][f.index()].into()))
+                    .collect();
+                serde_json::json!({
+                    "bot": labels[i],
+                    "games": totals.games[i],
+                    "average": totals.results[i] / totals.games[i].max(1) as f64,
+                    "share": average(i),
+                    "faults": faults,
+                })
+            })
+            .collect();
+        let report = serde_json::json!({
+            "game": G::NAME,
+            "tables": totals.tables,
+            "seating": seating,
+            "rounds": rounds,
+            "games": total_games,
+            "maps": where_,
+            "seconds": seconds,
+            "bots": bots,
+            "replays": flags.replay.map(|p| p.display().to_string()),
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "{} tables ({seating}) x {rounds} games on {where_}: {total_games} games in {seconds:.1}s",
+        totals.tables
+    );
+    println!(
+        "{:<40} {:>6} {:>10} {:>9} {:>7}",
+        "bot", "games", "average", "share", "faults"
+    );
+    for &i in &order {
         println!(
-            "{:<40} {:>6} {:>10.2} {:>8.1}%",
-            specs[i].label(),
+            "{:<40} {:>6} {:>10.2} {:>8.1}% {:>7}",
+            labels[i],
             totals.games[i],
             totals.results[i] / totals.games[i].max(1) as f64,
-            100.0 * average(i)
+            100.0 * average(i),
+            totals.faults[i].iter().sum::<u32>()
         );
+    }
+    let faulty: Vec<String> = order
+        .iter()
+        .filter_map(|&i| {
+            let list = fault_list(i);
+            (!list.is_empty()).then(|| {
+                let text: Vec<String> = list.iter().map(|(name, n)| format!("{name}: {n}")).collect();
+                format!("  {}: {}", labels[i], text.join(", "))
+            })
+        })
+        .collect();
+    if !faulty.is_empty() {
+        println!(
+            "failed turns (each played as {}):",
+            if G::ON_FAILURE == OnFailure::Pass {
+                "a pass"
+            } else {
+                "a loss"
+            }
+        );
+        for line in faulty {
+            println!("{line}");
+        }
+    }
+    if let Some(replays) = flags.replay {
+        println!("replays: {}", replays.display());
     }
     Ok(())
 }
@@ -863,7 +1031,27 @@ fn tournament_cmd<G: GameKit>(
 fn match_cmd<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
     if G::PLAYERS > 2 {
-        return tournament_cmd::<G>(&specs, a.maps.as_deref(), a.games.unwrap_or(1), false, a.seed, a.quiet);
+        if a.sprt.is_some() {
+            bail_input!(
+                "--sprt needs a head-to-head of two bots; a {} match is a tournament of {}-seat tables \
+                 (use --games for more rounds)",
+                G::NAME,
+                G::PLAYERS
+            );
+        }
+        let flags = TableFlags {
+            maps: a.maps.as_deref(),
+            fresh_maps: a.fresh_maps,
+            json: a.json,
+            replay: a.replay.as_deref(),
+            concurrency: a.concurrency,
+        };
+        // A table's games are its rounds; a match plays each table once by default.
+        let rounds = a.games.unwrap_or(1);
+        if rounds == 0 {
+            bail_input!("--games must be at least 1");
+        }
+        return table_cmd::<G>(&specs, rounds, false, a.seed, a.quiet, &flags);
     }
     if specs.len() != 2 {
         bail_input!("match needs exactly two bots (--bot), got {}", specs.len());
@@ -1007,15 +1195,24 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt> {
     let [elo0, elo1] = bounds[..] else {
         bail_input!("--sprt {text}: expected two numbers, ELO0,ELO1");
     };
-    Sprt::new(elo0, elo1, alpha, beta).map_err(anyhow::Error::msg)
+    Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad_input!("--sprt {text}: {e}"))
 }
 
 fn replay_cmd(path: &Path) -> Result<()> {
     let text = gridtune::error::read_input(path, "replay")?;
     let origin = path.display().to_string();
     let replay = gridtune::replay::parse(&text, &origin)?;
-    let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin));
-    print!("{}", shown.map_err(anyhow::Error::msg)?);
+    let games = ["isolation", "lightcycles", "slime", "ataxx"];
+    if !games.contains(&replay.game.as_str()) {
+        return Err(gridtune::replay::ReplayError {
+            origin,
+            line: replay.lines.game,
+            message: format!("unknown game `{}`; games: {}", replay.game, games.join(", ")),
+        }
+        .into());
+    }
+    let shown = with_game!(replay.game, G => gridtune::replay::show::<G>(&replay, &origin)?);
+    print!("{shown}");
     Ok(())
 }
 
@@ -1029,6 +1226,20 @@ fn move_cmd<G: GameKit>(a: &MoveArgs) -> Result<()> {
         .sources
         .specs::<G>(std::slice::from_ref(&a.bot), a.budget.limits())?
         .remove(0);
+    if !G::asks(&state, player) {
+        // The referee never asks a side with no action: it plays the forced
+        // move (Ataxx's pass) for it, and so does `move`.
+        if let Some(m) = gridtune::referee::forced_move(&state, player) {
+            eprintln!("note: player {player} has no action and must pass; the referee does not ask the bot");
+            let text = if state.is_pass(&m) {
+                "pass".to_string()
+            } else {
+                G::move_text(m)
+            };
+            println!("{text}");
+            return Ok(());
+        }
+    }
     let m = match spec.build::<G>(a.seed) {
         Seat::Builtin(mut bot) => bot.choose(&state, player),
         Seat::Program(mut bot) => {
@@ -1061,7 +1272,8 @@ fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
     for (name, state) in positions {
         let started = Instant::now();
         let mut line = format!("{name}:");
-        for d in 1..=a.depth {
+        // Depth 0 counts the position itself, as perft does.
+        for d in a.depth.min(1)..=a.depth {
             line.push_str(&format!(" {}", gridtune::perft::perft(&state, d)));
         }
         println!("{line}  ({:.2}s)", started.elapsed().as_secs_f64());

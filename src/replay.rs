@@ -18,9 +18,9 @@
 //! ```
 
 use crate::arena::GameRecord;
-use crate::game::{Player, ToMove};
+use crate::game::{MoveBuffer, Player, ToMove};
 use crate::games::GameKit;
-use crate::referee::{failure_pass, Fault, OnFailure, TurnLog};
+use crate::referee::{BadReply, Fault, OnFailure, TurnLog};
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -93,9 +93,27 @@ pub struct Replay {
     pub end: String,
     pub detail: String,
     pub notes: Vec<String>,
+    /// Where each part was read, so that a check of the record against the
+    /// rules can name the line that is wrong.
+    pub lines: ReplayLines,
 }
 
-/// A replay line that cannot be read, with its 1-based line number.
+/// 1-based line numbers of a replay's parts (0: the part is absent).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReplayLines {
+    pub game: usize,
+    pub seats: usize,
+    pub map: usize,
+    pub turns: Vec<usize>,
+    pub result: usize,
+    pub end: usize,
+    pub detail: usize,
+    /// The last line of the file.
+    pub last: usize,
+}
+
+/// A replay line that cannot be read, or that the rules contradict, with its
+/// 1-based line number.
 #[derive(Debug, thiserror::Error)]
 #[error("{origin}:{line}: {message}")]
 pub struct ReplayError {
@@ -103,6 +121,16 @@ pub struct ReplayError {
     pub line: usize,
     pub message: String,
 }
+
+/// The end reasons a record can give (`EndReason::name`).
+const END_REASONS: [&str; 6] = [
+    "normal",
+    "turn limit",
+    "timeout",
+    "crash",
+    "invalid line",
+    "illegal move",
+];
 
 /// Reads a replay's text; `origin` names it in errors.
 pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
@@ -127,11 +155,25 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
         end: String::new(),
         detail: String::new(),
         notes: Vec::new(),
+        lines: ReplayLines::default(),
     };
+    let mut seen: Vec<&str> = Vec::new();
+    let mut last = 1;
     while let Some((no, line)) = lines.next() {
+        last = no;
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        // A record's one-off lines given twice would let the second silently win.
+        if ["game", "seed", "map", "result", "end", "detail"].contains(&word) {
+            if seen.contains(&word) {
+                return Err(err(no, format!("a second `{word}` line")));
+            }
+            seen.push(word);
+        }
         match word {
-            "game" => replay.game = rest.to_string(),
+            "game" => {
+                replay.game = rest.to_string();
+                replay.lines.game = no;
+            }
             "seat" => {
                 let (p, label) = rest
                     .split_once(' ')
@@ -139,12 +181,17 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
                 if p.parse::<usize>().ok() != Some(replay.seats.len()) {
                     return Err(err(no, format!("seat `{p}` out of order")));
                 }
+                if replay.seats.is_empty() {
+                    replay.lines.seats = no;
+                }
                 replay.seats.push(label.to_string());
             }
             "seed" => replay.seed = rest.parse().map_err(|_| err(no, format!("bad seed `{rest}`")))?,
             "map" => {
                 replay.map_name = rest.to_string();
-                while let Some((_, l)) = lines.next_if(|(_, l)| l.starts_with('|')) {
+                replay.lines.map = no;
+                while let Some((n, l)) = lines.next_if(|(_, l)| l.starts_with('|')) {
+                    last = n;
                     replay.map_text.push_str(l.strip_prefix("| ").unwrap_or(&l[1..]));
                     replay.map_text.push('\n');
                 }
@@ -167,6 +214,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
                     forced: false,
                 };
                 while let Some((no, l)) = lines.next_if(|(_, l)| l.starts_with("  ")) {
+                    last = no;
                     let l = &l[2..];
                     let (key, value) = l.split_once(' ').unwrap_or((l, ""));
                     match key {
@@ -188,32 +236,79 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
                     }
                 }
                 replay.turns.push(t);
+                replay.lines.turns.push(no);
             }
             "result" => {
                 replay.result = rest
                     .split(' ')
-                    .map(|p| p.parse::<f32>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(no, format!("bad result `{rest}`")))?;
+                    .map(|p| p.parse::<f32>().ok().filter(|p| (0.0..=1.0).contains(p)))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| err(no, format!("bad result `{rest}`: expected each seat's points, 0 to 1")))?;
+                replay.lines.result = no;
             }
-            "end" => replay.end = rest.to_string(),
-            "detail" => replay.detail = rest.to_string(),
+            "end" => {
+                if !END_REASONS.contains(&rest) {
+                    return Err(err(
+                        no,
+                        format!(
+                            "unknown end reason `{rest}`; expected one of: {}",
+                            END_REASONS.join(", ")
+                        ),
+                    ));
+                }
+                replay.end = rest.to_string();
+                replay.lines.end = no;
+            }
+            "detail" => {
+                replay.detail = rest.to_string();
+                replay.lines.detail = no;
+            }
             "note" => replay.notes.push(rest.to_string()),
             "" => {}
             other => return Err(err(no, format!("unknown line `{other}`"))),
         }
     }
+    replay.lines.last = last;
     if replay.game.is_empty() || replay.map_text.is_empty() {
         return Err(err(1, "a replay needs its `game` and `map` lines".into()));
+    }
+    if replay.lines.result == 0 || replay.lines.end == 0 {
+        return Err(err(last, "a replay needs its `result` and `end` lines".into()));
     }
     Ok(replay)
 }
 
 /// Replays the moves on the board and writes each turn and the board after
-/// it. Fails if a logged move is not legal where it was played, or if the
-/// board's result differs from the logged one.
-pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String> {
-    let map = G::parse_map(&replay.map_text, origin).map_err(|e| e.to_string())?;
+/// it. Fails, naming the line, where the record and the rules disagree: a
+/// move that is not legal where it was played, a seat that was not to move,
+/// a turn marked forced that the referee would have asked, a failed turn the
+/// game's [`OnFailure`] rule does not allow, or a result, end reason or
+/// detail that the moves and the recorded faults do not give.
+pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, ReplayError> {
+    let err = |line: usize, message: String| ReplayError {
+        origin: origin.to_string(),
+        line,
+        message,
+    };
+    let lines = &replay.lines;
+    if replay.seats.len() != G::PLAYERS {
+        return Err(err(
+            lines.seats.max(1),
+            format!("{} seats; {} has {}", replay.seats.len(), G::NAME, G::PLAYERS),
+        ));
+    }
+    if replay.result.len() != G::PLAYERS {
+        return Err(err(
+            lines.result,
+            format!(
+                "{} points in the result; {} has {} seats",
+                replay.result.len(),
+                G::NAME,
+                G::PLAYERS
+            ),
+        ));
+    }
+    let map = G::parse_map(&replay.map_text, origin).map_err(|e| err(lines.map, format!("the map: {e}")))?;
     let mut state = G::start(&map);
     let mut out = format!("{} on {} (seed {})\n", G::NAME, replay.map_name, replay.seed);
     for (p, label) in replay.seats.iter().enumerate() {
@@ -222,8 +317,22 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
     let _ = write!(out, "\n{state}");
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0);
     let mut i = 0;
-    let mut decided_by_failure = false;
+    let mut turn = 0u32;
+    // What the faults recorded so far imply: the detail the referee writes,
+    // and, when a failure lost the game, how it ended.
+    let mut fault_detail = String::new();
+    let mut lost: Option<(crate::game::Outcome, &'static str)> = None;
     while i < replay.turns.len() {
+        let line = lines.turns[i];
+        if lost.is_some() {
+            return Err(err(line, "a turn after a failed turn that lost the game".into()));
+        }
+        if state.to_move() == ToMove::Over {
+            return Err(err(
+                line,
+                format!("turn {} comes after the game ended", replay.turns[i].turn + 1),
+            ));
+        }
         // A simultaneous turn is one entry per seat with the same number.
         let group_end = if G::SIMULTANEOUS {
             i + replay.turns[i..]
@@ -234,9 +343,35 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
             i + 1
         };
         let group = &replay.turns[i..group_end];
-        let _ = writeln!(out, "\nturn {}", group[0].turn + 1);
+        if group[0].turn != turn {
+            return Err(err(
+                line,
+                format!("turn {} where turn {} comes next", group[0].turn + 1, turn + 1),
+            ));
+        }
+        let seats: Vec<Player> = group.iter().map(|t| t.seat).collect();
+        let expected: Vec<Player> = match state.to_move() {
+            ToMove::One(p) => vec![p],
+            _ => (0..G::PLAYERS).collect(),
+        };
+        if seats != expected {
+            let list = |s: &[Player]| s.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+            return Err(err(
+                line,
+                format!(
+                    "turn {}: seat {} played, but seat {} is to move",
+                    turn + 1,
+                    list(&seats),
+                    list(&expected)
+                ),
+            ));
+        }
+        let _ = writeln!(out, "\nturn {}", turn + 1);
         let mut joint = Vec::new();
-        for t in group {
+        let mut first_fault: Option<(Player, Fault)> = None;
+        for (k, t) in group.iter().enumerate() {
+            let line = lines.turns[i + k];
+            let at = |message: String| err(line, format!("turn {} seat {}: {message}", t.turn + 1, t.seat));
             let shown = t.played.as_deref().unwrap_or("-");
             let _ = write!(
                 out,
@@ -256,67 +391,149 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
             for line in t.stderr.lines() {
                 let _ = writeln!(out, "    stderr | {line}");
             }
-            joint.push(match &t.played {
-                Some(text) => Some(
-                    parse_played(&state, t.seat, text, &mut rng)
-                        .map_err(|e| format!("{origin}: turn {} seat {}: `{text}` {e}", t.turn + 1, t.seat))?,
-                ),
+            let m = match &t.played {
+                Some(text) => {
+                    Some(parse_played(&state, t.seat, text, &mut rng).map_err(|e| at(format!("`{text}` {e}")))?)
+                }
                 None => None,
-            });
+            };
+            if t.forced {
+                if G::asks(&state, t.seat) {
+                    return Err(at("marked forced, but the referee asks a seat that has a move".into()));
+                }
+                if m.is_none() || m != crate::referee::forced_move(&state, t.seat) {
+                    return Err(at("marked forced, but not the forced move".into()));
+                }
+            }
+            match (&t.fault, m) {
+                (None, None) => return Err(at("no move and no fault".into())),
+                (Some(_), Some(_)) if G::ON_FAILURE == OnFailure::Lose => {
+                    return Err(at(format!("a failed turn loses in {}: it has no move", G::NAME)))
+                }
+                (Some(_), Some(m)) if !state.is_pass(&m) => {
+                    return Err(at(format!("a failed turn is a pass in {}", G::NAME)))
+                }
+                (Some(_), None) if G::ON_FAILURE == OnFailure::Pass => {
+                    return Err(at(format!(
+                        "a failed turn is a pass in {}: `played pass` is missing",
+                        G::NAME
+                    )))
+                }
+                (Some((fault, why)), _) => {
+                    if first_fault.is_none() {
+                        fault_detail = crate::arena::failure_detail(t.seat, *fault, why, turn);
+                        first_fault = Some((t.seat, *fault));
+                    }
+                }
+                (None, Some(_)) => {}
+            }
+            joint.push(m);
         }
-        if joint.iter().any(Option::is_none) && G::ON_FAILURE == OnFailure::Lose {
-            decided_by_failure = true;
-            if G::SIMULTANEOUS {
-                state.play_with_failures(&joint);
+        match first_fault {
+            Some((seat, fault)) if G::ON_FAILURE == OnFailure::Lose => {
+                let outcome = if G::SIMULTANEOUS {
+                    state.play_with_failures(&joint);
+                    let _ = write!(out, "{state}");
+                    state
+                        .outcome()
+                        .ok_or_else(|| err(line, "the failed turn does not end the game".into()))?
+                } else {
+                    crate::game::Outcome::win(1 - seat)
+                };
+                lost = Some((outcome, fault.name()));
+            }
+            _ => {
+                let moves: Vec<G::Move> = joint.into_iter().flatten().collect();
+                if G::SIMULTANEOUS {
+                    state.play_joint(&moves);
+                } else {
+                    state.play(moves[0]);
+                }
                 let _ = write!(out, "{state}");
             }
-            break;
         }
-        let moves: Vec<G::Move> = joint.into_iter().flatten().collect();
-        if G::SIMULTANEOUS {
-            state.play_joint(&moves);
-        } else {
-            state.play(moves[0]);
-        }
-        let _ = write!(out, "{state}");
         i = group_end;
+        turn += 1;
     }
-    let _ = writeln!(out, "\nresult {:?}: {}", replay.result, replay.end);
+    let result: Vec<String> = replay.result.iter().map(f32::to_string).collect();
+    let _ = writeln!(out, "\nresult {}: {}", result.join(" "), replay.end);
     if !replay.detail.is_empty() {
         let _ = writeln!(out, "{}", replay.detail);
     }
     for note in &replay.notes {
         let _ = writeln!(out, "note: {note}");
     }
-    if !decided_by_failure {
-        let Some(outcome) = state.outcome() else {
-            return Err(format!("{origin}: the moves end before the game does"));
-        };
-        if outcome.points[..G::PLAYERS] != replay.result[..] {
-            return Err(format!(
-                "{origin}: the moves give {:?}, the replay says {:?}",
-                &outcome.points[..G::PLAYERS],
-                replay.result
-            ));
+    let (outcome, end) = match lost {
+        Some(lost) => lost,
+        None => {
+            let Some(outcome) = state.outcome() else {
+                return Err(err(lines.end, "the moves end before the game does".into()));
+            };
+            let end = if G::ended_by_turn_limit(&state) {
+                "turn limit"
+            } else {
+                "normal"
+            };
+            (outcome, end)
         }
+    };
+    if replay.end != end {
+        let why = match lost {
+            Some(_) => format!("the recorded failed turn ends it by `{end}` ({fault_detail})"),
+            None => format!("the moves end the game by `{end}` and no failed turn lost it"),
+        };
+        return Err(err(lines.end, format!("end `{}`, but {why}", replay.end)));
+    }
+    if outcome.points[..G::PLAYERS] != replay.result[..] {
+        let want: Vec<String> = outcome.points[..G::PLAYERS].iter().map(f32::to_string).collect();
+        return Err(err(
+            lines.result,
+            format!("result {}, but the rules give {}", result.join(" "), want.join(" ")),
+        ));
+    }
+    // The referee writes the last failure's detail; Lose games stop there.
+    let detail = one_line(&fault_detail);
+    if replay.detail != detail {
+        let line = if lines.detail > 0 { lines.detail } else { lines.end };
+        return Err(err(
+            line,
+            match (detail.is_empty(), lines.detail > 0) {
+                (true, _) => format!("detail `{}`, but no turn failed", replay.detail),
+                (false, false) => format!("no detail line, but the recorded fault gives `{detail}`"),
+                (false, true) => format!("detail `{}`, but the recorded fault gives `{detail}`", replay.detail),
+            },
+        ));
     }
     Ok(out)
 }
 
-/// A logged move on `state`: `pass`, or the protocol's text for it.
+/// A logged move on `state`: `pass`, or the protocol's text for it, written
+/// as the referee writes it.
 fn parse_played<G: GameKit>(
     state: &G,
     seat: Player,
     text: &str,
     rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
 ) -> Result<G::Move, String> {
-    if matches!(state.to_move(), ToMove::Over) {
-        return Err("comes after the game ended".into());
-    }
+    let mut legal = G::Moves::default();
+    state.legal_moves(seat, &mut legal);
     if text == "pass" {
-        return Ok(failure_pass(state, seat));
+        return legal
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| state.is_pass(m))
+            .ok_or_else(|| "is not legal here: the seat cannot pass".to_string());
     }
-    let m = G::read_reply(state, seat, text, true, rng).map_err(|e| format!("is not legal here: {e:?}"))?;
+    let m = G::read_reply(state, seat, text, true, rng).map_err(|e| {
+        let (BadReply::Invalid(why) | BadReply::Illegal(why)) = e;
+        format!("is not legal here: {why}")
+    })?;
+    // The protocol reader accepts more than the referee writes (Ataxx's
+    // `random`, a message after the move); a record holds only the move.
+    if G::move_text(m) != text || !legal.as_slice().contains(&m) {
+        return Err("is not a move as the referee records it".into());
+    }
     Ok(m)
 }
 

@@ -94,7 +94,7 @@ fn match_referees_a_program_from_a_bots_file_and_writes_replays_that_replay_show
         shown.contains("seat 0: mine") && shown.contains("\nturn 1\n"),
         "{shown}"
     );
-    assert!(shown.contains("result [") && shown.contains("normal"), "{shown}");
+    assert!(shown.contains("\nresult ") && shown.contains("normal"), "{shown}");
 
     // A replay whose moves were tampered with is refused, naming the turn.
     let tampered = text.replacen("  played ", "  played 9", 1);

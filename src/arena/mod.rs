@@ -138,7 +138,8 @@ fn played_text<G: GameKit>(state: &G, m: G::Move) -> String {
     }
 }
 
-fn failure_detail(seat: Player, fault: Fault, why: &str, turn: u32) -> String {
+/// The record's detail line for a seat's failed turn.
+pub(crate) fn failure_detail(seat: Player, fault: Fault, why: &str, turn: u32) -> String {
     format!("seat {seat}: {} on turn {}: {why}", fault.name(), turn + 1)
 }
 
@@ -158,13 +159,20 @@ fn take_turn<G: GameKit>(
             entry.millis = started.elapsed().as_millis() as u32;
             (Ok(m), entry)
         }
-        Seat::Program(_) if !G::asks(state, p) => {
-            entry.forced = true;
-            (Ok(forced_move(state, p)), entry)
-        }
         Seat::Program(bot) => {
-            let started = bot.send_turn(state, p, moves);
-            bot.read_reply(state, p, started)
+            // A seat the referee does not ask gets its forced move; one with
+            // no move at all is asked, and fails, rather than panic here.
+            let forced = if G::asks(state, p) { None } else { forced_move(state, p) };
+            match forced {
+                Some(m) => {
+                    entry.forced = true;
+                    (Ok(m), entry)
+                }
+                None => {
+                    let started = bot.send_turn(state, p, moves);
+                    bot.read_reply(state, p, started)
+                }
+            }
         }
     }
 }
@@ -368,13 +376,41 @@ pub fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 
 /// Totals of a tournament: for each entry, its points summed, its results
 /// as the contest reports them summed (squares in Slime, counted on each
-/// game's own board), and its games.
+/// game's own board), its games, and its failed turns by kind (in
+/// [`Fault::ALL`] order).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentTotals {
     pub points: Vec<f64>,
     pub results: Vec<f64>,
     pub games: Vec<u32>,
+    pub faults: Vec<[u32; 4]>,
     pub tables: usize,
+}
+
+/// One finished game of a tournament, as [`tournament_with`] hands it over.
+pub struct TableGame<'a, M> {
+    /// The game's place in the tournament (tables in order, rounds within).
+    pub index: usize,
+    /// The entries in seat order.
+    pub seats: &'a [usize],
+    /// Which of the maps it was played on.
+    pub map: usize,
+    pub seed: u64,
+    pub record: &'a GameRecord<M>,
+}
+
+/// The tables of a tournament: every combination of `entries` entries, in
+/// list order or (with `all_seatings`) in every order.
+pub fn tournament_tables(entries: usize, players: usize, all_seatings: bool) -> Vec<Vec<usize>> {
+    let mut tables: Vec<Vec<usize>> = Vec::new();
+    for combo in combinations(entries, players) {
+        if all_seatings {
+            tables.extend(permutations(&combo));
+        } else {
+            tables.push(combo);
+        }
+    }
+    tables
 }
 
 /// Plays a tournament of `G::PLAYERS`-seat games among `entries`: every
@@ -387,36 +423,63 @@ pub fn tournament<G: GameKit>(
     all_seatings: bool,
     seed: u64,
 ) -> TournamentTotals {
-    let mut tables: Vec<Vec<usize>> = Vec::new();
-    for combo in combinations(entries.len(), G::PLAYERS) {
-        if all_seatings {
-            tables.extend(permutations(&combo));
-        } else {
-            tables.push(combo);
-        }
-    }
+    tournament_with::<G>(maps, entries, rounds, all_seatings, seed, false, &|_| {})
+}
+
+/// [`tournament`], handing each game to `on_game` as it finishes (on the
+/// thread that played it); with `log`, the records keep every turn.
+pub fn tournament_with<G: GameKit>(
+    maps: &[G::Map],
+    entries: &[BotSpec],
+    rounds: usize,
+    all_seatings: bool,
+    seed: u64,
+    log: bool,
+    on_game: &(dyn Fn(TableGame<G::Move>) + Sync),
+) -> TournamentTotals {
+    let tables = tournament_tables(entries.len(), G::PLAYERS, all_seatings);
     let games: Vec<(usize, usize)> = (0..tables.len())
         .flat_map(|t| (0..rounds).map(move |r| (t, r)))
         .collect();
-    let outcomes: Vec<Outcome> = games
+    // Only the outcome and the fault counts are kept: a long tournament of
+    // program bots would otherwise hold every turn's stderr.
+    let played: Vec<(Outcome, Vec<[u32; 4]>)> = games
         .par_iter()
-        .map(|&(t, r)| {
+        .enumerate()
+        .map(|(index, &(t, r))| {
             let seats: Vec<&BotSpec> = tables[t].iter().map(|&e| &entries[e]).collect();
             let game_seed = mix64(seed ^ mix64((t * 1_000_003 + r) as u64));
-            play_seated::<G>(&maps[r % maps.len()], &seats, game_seed, false).outcome
+            let map = r % maps.len();
+            let record = play_seated::<G>(&maps[map], &seats, game_seed, log);
+            let mut faults = vec![[0u32; 4]; G::PLAYERS];
+            for (seat, fault) in record.turns.iter().filter_map(|t| Some((t.seat, t.fault.as_ref()?.0))) {
+                faults[seat][fault.index()] += 1;
+            }
+            on_game(TableGame {
+                index,
+                seats: &tables[t],
+                map,
+                seed: game_seed,
+                record: &record,
+            });
+            (record.outcome, faults)
         })
         .collect();
     let mut totals = TournamentTotals {
         points: vec![0.0; entries.len()],
         results: vec![0.0; entries.len()],
         games: vec![0; entries.len()],
+        faults: vec![[0; 4]; entries.len()],
         tables: tables.len(),
     };
-    for (&(t, r), outcome) in games.iter().zip(&outcomes) {
+    for (&(t, r), (outcome, faults)) in games.iter().zip(&played) {
         for (seat, &e) in tables[t].iter().enumerate() {
             totals.points[e] += outcome.points[seat] as f64;
             totals.results[e] += G::points_to_result(outcome.points[seat] as f64, &maps[r % maps.len()]);
             totals.games[e] += 1;
+            for (total, n) in totals.faults[e].iter_mut().zip(faults[seat]) {
+                *total += n;
+            }
         }
     }
     totals

@@ -132,8 +132,26 @@ impl BotsFile {
     pub fn load(path: &Path) -> Result<Self, String> {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read bots file {}: {e}", path.display()))?;
-        Self::parse(&text, path.parent().unwrap_or(Path::new(".")))
-            .map_err(|e| format!("bots file {}: {e}", path.display()))
+        let file = Self::parse(&text, path.parent().unwrap_or(Path::new(".")))
+            .map_err(|e| format!("bots file {}: {e}", path.display()))?;
+        // A missing folder would otherwise show up only once a game starts,
+        // as a crash of the program.
+        for e in &file.entries {
+            if let Some(dir) = e.dir.as_deref().filter(|d| !d.is_dir()) {
+                let why = if dir.exists() {
+                    "is not a folder"
+                } else {
+                    "does not exist"
+                };
+                return Err(format!(
+                    "bots file {}: entry `{}`: dir {} {why}",
+                    path.display(),
+                    e.name,
+                    dir.display()
+                ));
+            }
+        }
+        Ok(file)
     }
 
     /// Parses a bots file's text; relative paths are resolved against `base`.

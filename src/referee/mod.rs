@@ -71,6 +71,14 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// Every fault, in the order fault counts are kept.
+    pub const ALL: [Fault; 4] = [Fault::Timeout, Fault::Crash, Fault::InvalidLine, Fault::IllegalMove];
+
+    /// The fault's place in [`Fault::ALL`], where fault counts keep it.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Fault::Timeout => "timeout",
@@ -81,9 +89,7 @@ impl Fault {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        [Fault::Timeout, Fault::Crash, Fault::InvalidLine, Fault::IllegalMove]
-            .into_iter()
-            .find(|f| f.name() == name)
+        Fault::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
@@ -317,11 +323,12 @@ impl<G: GameKit> Drop for ProgramBot<G> {
     }
 }
 
-/// The only legal move, for a seat the referee does not ask (a forced pass).
-pub fn forced_move<G: Game>(state: &G, seat: Player) -> G::Move {
+/// The only legal move, for a seat the referee does not ask (a forced pass);
+/// `None` if the seat has no move at all (then it must be asked, and fail).
+pub fn forced_move<G: Game>(state: &G, seat: Player) -> Option<G::Move> {
     let mut legal = G::Moves::default();
     state.legal_moves(seat, &mut legal);
-    legal.as_slice()[0]
+    legal.as_slice().first().copied()
 }
 
 /// The pass a seat's failed turn turns into, under [`OnFailure::Pass`].

@@ -110,6 +110,13 @@ impl GameKit for Ataxx {
         let mut listed = rules::AtaxxMoves::new();
         state.actions(seat, &mut listed);
         if line.split_whitespace().next() == Some("random") {
+            // The referee does not ask a side with no action, but a caller
+            // that does must get a fault, not a panic.
+            if listed.is_empty() {
+                return Err(BadReply::Illegal(
+                    "`random` with no listed action: the side must pass".into(),
+                ));
+            }
             return Ok(listed.as_slice()[rng.random_range(0..listed.len())]);
         }
         let m = protocol::parse_action(line).ok_or_else(|| {

@@ -122,10 +122,16 @@ pub fn parse_position(text: &str) -> Result<(Ataxx, Player), ProtocolError> {
     let me: Player = match lines.first().copied() {
         Some("0") => 0,
         Some("1") => 1,
-        other => {
+        Some(other) => {
             return Err(ProtocolError::new(
                 1,
-                format!("expected a FEN, or the id line 0 or 1; found {other:?}"),
+                format!("expected a FEN, or the id line 0 or 1; found `{other}`"),
+            ))
+        }
+        None => {
+            return Err(ProtocolError::new(
+                1,
+                "expected a FEN, or the id line 0 or 1; the file is empty",
             ))
         }
     };
