@@ -1,0 +1,143 @@
+//! Harmless input the bots and the CLI must take, and careless input they
+//! must refuse before anything is written (issue 13, defects 8, 9 and 10).
+
+mod common;
+use common::{gridtune, root, scratch, stderr, stdout};
+use gridtune::game::Game;
+use gridtune::games::ataxx::protocol::parse_action;
+use gridtune::games::isolation::protocol::{parse_reply, ReplyError};
+use gridtune::games::isolation::rules::IsolationMoves;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs a submission bot on all of `input` (stdin then closed) with a small budget.
+fn run_bot(program: &str, extra: &[&str], input: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(["--budget-ms", "20"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program} does not start: {e}"));
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The text with a leading space or tab on every line and each single space
+/// doubled or made a tab: what a contest server may send.
+fn spaced(text: &str) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let sep = if i % 2 == 0 { "  " } else { " \t" };
+            format!("{}{}\t \n", if i % 2 == 0 { " " } else { "\t" }, l.replace(' ', sep))
+        })
+        .collect()
+}
+
+const ISOLATION_TURN: &str = "turn 1\n2 2\n4 4\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n";
+
+#[test]
+fn isolation_bot_reads_tokens_separated_by_any_whitespace() {
+    let input = spaced(&format!("7 7 0\n{ISOLATION_TURN}"));
+    let out = run_bot(env!("CARGO_BIN_EXE_isolation-bot"), &[], &input);
+    let (state, _) = gridtune::games::isolation::protocol::parse_position(ISOLATION_TURN).unwrap();
+    let reply = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        parse_reply(&state, reply.trim_end_matches('\n')).is_ok(),
+        "reply `{reply}`; stderr: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn lightcycles_bot_reads_tokens_separated_by_any_whitespace() {
+    let turn = "turn 1\n1 1\n3 2\n#####\n#0..#\n#..1#\n#####\n";
+    let out = run_bot(
+        env!("CARGO_BIN_EXE_lightcycles-bot"),
+        &[],
+        &spaced(&format!("5 4 0\n{turn}")),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // From (1, 1) only RIGHT and DOWN lead to a free cell.
+    let reply = stdout(&out);
+    assert!(
+        ["RIGHT\n", "DOWN\n"].contains(&reply.as_str()),
+        "reply `{reply}`; stderr: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn ataxx_bot_reads_lines_with_surrounding_whitespace() {
+    let rows = ".......\n.......\n.......\n.......\n.......\n.......\n0.....1\n";
+    let input = spaced(&format!("0\n{rows}null\n2\na2\nb1\n"));
+    let out = run_bot(env!("CARGO_BIN_EXE_ataxx-bot"), &[], &input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reply = stdout(&out);
+    let word = reply.trim_end_matches('\n');
+    assert!(
+        ["a2", "b1"].contains(&word),
+        "reply `{reply}`; stderr: {}",
+        stderr(&out)
+    );
+    assert!(parse_action(word).is_some());
+}
+
+#[test]
+fn slime_bot_reads_an_argument_with_spaces_around_its_fields() {
+    let arg = " 1, 1......2,........ ,........,........,........,........,........,\t3......4 ";
+    let out = run_bot(env!("CARGO_BIN_EXE_slime-bot"), &[arg], "");
+    let reply = stdout(&out);
+    // Player 1's only slime is at (0, 0): a spread or a jump from it.
+    let v: Vec<i64> = reply.split(' ').map(|t| t.trim_end().parse().unwrap()).collect();
+    assert_eq!(&v[..2], &[0, 0], "reply `{reply}`; stderr: {}", stderr(&out));
+    assert!(v[2] <= 2 && v[3] <= 2 && v[2] + v[3] > 0, "reply `{reply}`");
+    assert!(!stderr(&out).contains("slime-bot:"), "{}", stderr(&out));
+}
+
+/// The referee still holds replies to the statement's form: only input is
+/// read leniently.
+#[test]
+fn the_referee_still_reads_isolation_replies_as_the_statement_writes_them() {
+    let (state, _) = gridtune::games::isolation::protocol::parse_position(ISOLATION_TURN).unwrap();
+    let legal = {
+        let mut ms = IsolationMoves::new();
+        state.legal_moves(0, &mut ms);
+        let (x, y) = ms.as_slice()[0].xy();
+        (x, y)
+    };
+    assert!(parse_reply(&state, &format!("{} {}", legal.0, legal.1)).is_ok());
+    for sloppy in [
+        format!("{}  {}", legal.0, legal.1),
+        format!("{}\t{}", legal.0, legal.1),
+        format!(" {} {}", legal.0, legal.1),
+    ] {
+        assert!(
+            matches!(parse_reply(&state, &sloppy), Err(ReplyError::Invalid(_))),
+            "`{sloppy}`"
+        );
+    }
+}
+
+#[test]
+fn gridtune_move_reads_a_position_with_tabs_and_doubled_spaces() {
+    let dir = scratch("hardening-move-position");
+    let file = dir.join("turn.txt");
+    std::fs::write(&file, spaced(&format!("7 7 0\n{ISOLATION_TURN}"))).unwrap();
+    let out = gridtune(
+        &[
+            "move",
+            "--game",
+            "isolation",
+            "--bot",
+            "judge:mobility",
+            "--position",
+            file.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
