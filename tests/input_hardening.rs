@@ -141,3 +141,28 @@ fn gridtune_move_reads_a_position_with_tabs_and_doubled_spaces() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn isolation_bot_with_no_legal_move_says_so() {
+    // Player 0 at (0, 0) is boxed in by walls on its turn.
+    let input = "3 3 0\nturn 1\n0 0\n2 2\n0##\n##.\n..1\n";
+    let out = run_bot(env!("CARGO_BIN_EXE_isolation-bot"), &[], input);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("turn 1: no legal move from (0, 0)"), "{err}");
+    assert!(!err.contains("not mine"), "{err}");
+    // The statement: it has lost, so there is no move to print.
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn isolation_bot_asked_on_the_other_players_turn_names_whose_turn_it_is() {
+    let out = run_bot(
+        env!("CARGO_BIN_EXE_isolation-bot"),
+        &[],
+        &format!("7 7 1\n{ISOLATION_TURN}"),
+    );
+    let err = stderr(&out);
+    assert!(err.contains("turn 1 is player 0's, not mine (I am player 1)"), "{err}");
+    assert_eq!(stdout(&out), "");
+}
