@@ -3,11 +3,15 @@
 
 mod common;
 use common::{gridtune, root, scratch, stderr, stdout};
+use gridtune::evolve::EvolveConfig;
 use gridtune::game::Game;
 use gridtune::games::ataxx::protocol::parse_action;
 use gridtune::games::isolation::protocol::{parse_reply, ReplyError};
 use gridtune::games::isolation::rules::IsolationMoves;
+use gridtune::games::GameKit;
+use gridtune::referee::command::BotsFile;
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// Runs a submission bot on all of `input` (stdin then closed) with a small budget.
@@ -165,4 +169,79 @@ fn isolation_bot_asked_on_the_other_players_turn_names_whose_turn_it_is() {
     let err = stderr(&out);
     assert!(err.contains("turn 1 is player 0's, not mine (I am player 1)"), "{err}");
     assert_eq!(stdout(&out), "");
+}
+
+fn isolation_genome() -> String {
+    std::fs::read_to_string(root().join("genomes/isolation/best.ron")).unwrap()
+}
+
+#[test]
+fn a_genome_naming_a_weight_twice_is_refused_naming_it() {
+    let dir = scratch("hardening-duplicate-weight");
+    let text = isolation_genome();
+    let line = text.lines().find(|l| l.contains("\"own_mobility\"")).unwrap();
+    let doubled = text.replacen(line, &format!("{line}\n        \"own_mobility\": 0,"), 1);
+    let genome = dir.join("doubled.ron");
+    std::fs::write(&genome, doubled).unwrap();
+    let bundle = dir.join("bot.rs");
+    let out = gridtune(
+        &[
+            "freeze",
+            "--game",
+            "isolation",
+            "--genome",
+            genome.to_str().unwrap(),
+            "--bundle",
+            bundle.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("doubled.ron") && err.contains("weight `own_mobility` is given twice"),
+        "{err}"
+    );
+    assert!(!bundle.exists());
+}
+
+#[test]
+fn files_starting_with_a_byte_order_mark_are_read() {
+    let dir = scratch("hardening-bom");
+    let genome = dir.join("bom.ron");
+    std::fs::write(&genome, format!("\u{feff}{}", isolation_genome())).unwrap();
+    let out = gridtune(
+        &[
+            "freeze",
+            "--game",
+            "isolation",
+            "--genome",
+            genome.to_str().unwrap(),
+            "--bundle",
+            dir.join("bot.rs").to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    for game in ["isolation", "lightcycles", "slime", "ataxx"] {
+        let maps = root().join(format!("maps/{game}/train"));
+        let first = std::fs::read_dir(&maps)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .min()
+            .unwrap();
+        let map = dir.join(format!("{game}.txt"));
+        std::fs::write(&map, format!("\u{feff}{}", std::fs::read_to_string(first).unwrap())).unwrap();
+        let out = gridtune(&["maps", "check", "--game", game, map.to_str().unwrap()], &dir);
+        assert!(out.status.success(), "{game}: {}{}", stdout(&out), stderr(&out));
+    }
+
+    let config = std::fs::read_to_string(root().join("genomes/isolation/evolve.ron")).unwrap();
+    let judges = gridtune::games::isolation::Isolation::JUDGES;
+    EvolveConfig::parse(&format!("\u{feff}{config}"), "evolve.ron", judges).unwrap();
+
+    let bots = "\u{feff}[(name: \"m\", spec: \"mobility\")]";
+    assert_eq!(BotsFile::parse(bots, Path::new(".")).unwrap().entries.len(), 1);
 }
