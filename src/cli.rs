@@ -3,7 +3,6 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use gridtune::arena;
-use gridtune::{bad_input, bail_input};
 use gridtune::arena::match_report::MatchReport;
 use gridtune::arena::stats::Sprt;
 use gridtune::bots::{BotSpec, Seat, SpecContext};
@@ -23,6 +22,7 @@ use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
 use gridtune::report::GameInfo;
 use gridtune::search::Limits;
+use gridtune::{bad_input, bail_input};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -344,9 +344,12 @@ pub enum MapsCommand {
         seed: u64,
         #[arg(long)]
         out: PathBuf,
-        /// File name prefix.
+        /// File name prefix (a plain name: no folder, no `..`).
         #[arg(long, default_value = "map")]
         prefix: String,
+        /// Replace map files that already exist; without it they are refused.
+        #[arg(long)]
+        force: bool,
     },
     /// Validate map files; prints each problem with file and line.
     Check {
@@ -423,8 +426,9 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             out,
             prefix,
+            force,
         }) => {
-            with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix))
+            with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix, force))
         }
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
         Command::Bench(a) if a.target.is_some() => {
@@ -1136,12 +1140,37 @@ fn bundle_cmd<G: GameKit>(out: &Path, genome: &Genome, source: &str, budget: u64
     Ok(())
 }
 
-fn maps_generate<G: GameKit>(count: usize, seed: u64, out: &Path, prefix: &str) -> Result<()> {
+fn maps_generate<G: GameKit>(count: usize, seed: u64, out: &Path, prefix: &str, force: bool) -> Result<()> {
     use rand::SeedableRng;
+    // A prefix is joined to --out as a file name; a folder in it would write
+    // outside --out.
+    if prefix.contains(['/', '\\', '\0']) || prefix.contains("..") {
+        bail_input!(
+            "--prefix `{prefix}` must be a plain file name prefix, without `/`, `\\` or `..`: maps go in --out"
+        );
+    }
+    let paths: Vec<PathBuf> = (0..count)
+        .map(|i| out.join(format!("{prefix}{:02}.txt", i + 1)))
+        .collect();
+    // Checked before anything is written, so a refusal leaves --out as it was.
+    if !force {
+        let existing: Vec<String> = paths
+            .iter()
+            .filter(|p| p.symlink_metadata().is_ok())
+            .map(|p| p.display().to_string())
+            .collect();
+        if let Some(first) = existing.first() {
+            let others = match existing.len() - 1 {
+                0 => " already exists".to_string(),
+                1 => " and 1 other map already exist".to_string(),
+                n => format!(" and {n} other maps already exist"),
+            };
+            bail_input!("{first}{others}: give --force to replace them, or another --out or --prefix");
+        }
+    }
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    for i in 0..count {
+    for path in paths {
         let text = G::generate_map_text(&mut rng);
-        let path = out.join(format!("{prefix}{:02}.txt", i + 1));
         gridtune::fsutil::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         println!("{}", path.display());

@@ -245,3 +245,70 @@ fn files_starting_with_a_byte_order_mark_are_read() {
     let bots = "\u{feff}[(name: \"m\", spec: \"mobility\")]";
     assert_eq!(BotsFile::parse(bots, Path::new(".")).unwrap().entries.len(), 1);
 }
+
+#[test]
+fn maps_generate_refuses_to_overwrite_unless_forced() {
+    let dir = scratch("hardening-maps-generate");
+    let out_dir = dir.join("maps");
+    std::fs::create_dir(&out_dir).unwrap();
+    let mine = out_dir.join("map02.txt");
+    std::fs::write(&mine, "my own map\n").unwrap();
+    let args = [
+        "maps",
+        "generate",
+        "--game",
+        "isolation",
+        "--count",
+        "3",
+        "--seed",
+        "1",
+        "--out",
+        "maps",
+    ];
+    let out = gridtune(&args, &dir);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("map02.txt already exists") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "my own map\n");
+    // Nothing at all is written when one file is refused.
+    assert!(!out_dir.join("map01.txt").exists());
+
+    let out = gridtune(&[&args[..], &["--force"]].concat(), &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_ne!(std::fs::read_to_string(&mine).unwrap(), "my own map\n");
+}
+
+#[test]
+fn maps_generate_refuses_a_prefix_that_leaves_the_out_folder() {
+    let dir = scratch("hardening-maps-prefix");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    for prefix in ["../../x", "sub/x", "..", "..\\x"] {
+        let out = gridtune(
+            &[
+                "maps", "generate", "--game", "ataxx", "--count", "1", "--seed", "1", "--out", "a/b", "--prefix",
+                prefix,
+            ],
+            &dir,
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{prefix}: {err}");
+        assert!(err.contains(&format!("--prefix `{prefix}`")), "{err}");
+    }
+    let written: Vec<_> = walk(&dir);
+    assert!(written.is_empty(), "{written:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        if e.path().is_dir() {
+            files.extend(walk(&e.path()));
+        } else {
+            files.push(e.path());
+        }
+    }
+    files
+}
