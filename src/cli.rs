@@ -1074,17 +1074,29 @@ fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
 }
 
 fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
+    let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
+    // The bot searches for a share of its budget: with 0 it cannot search at
+    // all, and over the contest's limit it loses every game on time.
+    let limit = G::TIME_LIMITS.later.as_millis() as u64;
+    if !(1..=limit).contains(&budget) {
+        bail_input!(
+            "--budget-ms {budget} is out of range: {} allows 1..={limit} ms per move",
+            G::NAME
+        );
+    }
+    let root = Path::new(".");
+    if a.bundle.is_none() {
+        check_project_root::<G>(root)?;
+    }
     let path = a
         .genome
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("genomes/{}/best.ron", G::NAME)));
     let genome = Genome::load(&path, G::NAME, G::PARAMS)?;
     let source = path.display().to_string();
-    let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
     if let Some(out) = &a.bundle {
         return bundle_cmd::<G>(out, &genome, &source, budget);
     }
-    let root = Path::new(".");
     if a.check {
         match freeze::check::<G>(root, &genome, &source, budget) {
             Freshness::Fresh => println!("{} is up to date with {source}", G::TUNED_PATH),
@@ -1110,6 +1122,30 @@ fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
         G::NAME
     );
     Ok(())
+}
+
+/// `freeze` without `--bundle` writes (or checks) tuned.rs at its path in the
+/// gridtune source tree, which it finds only from the working folder; run
+/// elsewhere it would create a stray `src/games/...`, so the folder must be
+/// the project's root.
+fn check_project_root<G: GameKit>(root: &Path) -> Result<()> {
+    let here = std::env::current_dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_else(|_| ".".into());
+    let manifest = root.join("Cargo.toml");
+    let is_gridtune = std::fs::read_to_string(&manifest).is_ok_and(|t| t.contains("name = \"gridtune\""));
+    let tuned_dir = Path::new(G::TUNED_PATH).parent().unwrap_or(Path::new("."));
+    let missing = if !is_gridtune {
+        "Cargo.toml of the gridtune package".to_string()
+    } else if !root.join(tuned_dir).is_dir() {
+        format!("folder {}", tuned_dir.display())
+    } else {
+        return Ok(());
+    };
+    bail_input!(
+        "freeze writes {} in the gridtune source tree, but {here} has no {missing}: run it from the project's root folder, or give --bundle FILE",
+        G::TUNED_PATH
+    )
 }
 
 /// `freeze --bundle FILE`: only FILE is written, tuned.rs is left alone.

@@ -312,3 +312,53 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     files
 }
+
+#[test]
+fn freeze_outside_the_project_refuses_and_creates_nothing() {
+    let dir = scratch("hardening-freeze-outside");
+    let genome = root().join("genomes/isolation/best.ron");
+    let args = ["freeze", "--game", "isolation", "--genome", genome.to_str().unwrap()];
+    let out = gridtune(&args, &dir);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("Cargo.toml") && err.contains("src/games/isolation/tuned.rs"),
+        "{err}"
+    );
+    assert!(walk(&dir).is_empty() && !dir.join("src").exists());
+
+    // A gridtune checkout without the game's folder: it names the folder.
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"gridtune\"\n").unwrap();
+    let out = gridtune(&args, &dir);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("folder src/games/isolation"), "{err}");
+    assert!(!dir.join("src").exists());
+}
+
+#[test]
+fn freeze_refuses_a_budget_the_bot_cannot_run_with() {
+    let dir = scratch("hardening-freeze-budget");
+    let genome = root().join("genomes/ataxx/best.ron");
+    let bundle = dir.join("bot.rs");
+    for budget in ["0", "100000"] {
+        let out = gridtune(
+            &[
+                "freeze",
+                "--game",
+                "ataxx",
+                "--genome",
+                genome.to_str().unwrap(),
+                "--bundle",
+                bundle.to_str().unwrap(),
+                "--budget-ms",
+                budget,
+            ],
+            &dir,
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("--budget-ms {budget} is out of range")), "{err}");
+        assert!(!bundle.exists());
+    }
+}
