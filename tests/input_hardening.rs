@@ -362,3 +362,36 @@ fn freeze_refuses_a_budget_the_bot_cannot_run_with() {
         assert!(!bundle.exists());
     }
 }
+
+fn check_map(game: &str, name: &str, text: &str) -> (Option<i32>, String) {
+    let dir = scratch(&format!("hardening-map-{name}"));
+    let file = dir.join(format!("{name}.txt"));
+    std::fs::write(&file, text).unwrap();
+    let out = gridtune(&["maps", "check", "--game", game, file.to_str().unwrap()], &dir);
+    (out.status.code(), stdout(&out) + &stderr(&out))
+}
+
+#[test]
+fn an_ataxx_map_with_no_first_move_is_refused() {
+    let walled = "0#####1\n#######\n#######\n#######\n#######\n#######\n1#####0\n";
+    let (code, text) = check_map("ataxx", "walled", walled);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("walled.txt:1: no empty square"), "{text}");
+
+    // One empty square, out of every piece's reach.
+    let out_of_reach = "0#####1\n#######\n#######\n###.###\n#######\n#######\n1#####0\n";
+    let (code, text) = check_map("ataxx", "unreachable", out_of_reach);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("player 0 has no legal first move"), "{text}");
+}
+
+#[test]
+fn a_slime_map_with_two_slimes_of_one_player_is_refused() {
+    let board = "1......2\n........\n....1...\n........\n........\n........\n........\n3......4\n";
+    let (code, text) = check_map("slime", "two", board);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("two.txt:3: second slime of player 1 at (2, 4); its first is at (0, 0)"),
+        "{text}"
+    );
+}
