@@ -9,7 +9,7 @@
 //! game); Slime's control program starts the bot once per turn, so each
 //! sampled position is one process.
 //!
-//! Positions per game: `GRIDTUNE_POSITIONS` (default 300); the bots' budget
+//! Positions per game: `GRIDTUNE_POSITIONS` (default 1000); the bots' budget
 //! per move: `GRIDTUNE_POSITIONS_BUDGET_MS` (default 2). The full run:
 //!
 //! ```sh
@@ -38,7 +38,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 }
 
 fn positions() -> u64 {
-    env_number("GRIDTUNE_POSITIONS", 300)
+    env_number("GRIDTUNE_POSITIONS", 1000)
 }
 
 fn launch(program: &str) -> Launch {
