@@ -1133,7 +1133,8 @@ fn check_project_root<G: GameKit>(root: &Path) -> Result<()> {
         .map(|d| d.display().to_string())
         .unwrap_or_else(|_| ".".into());
     let manifest = root.join("Cargo.toml");
-    let is_gridtune = std::fs::read_to_string(&manifest).is_ok_and(|t| t.contains("name = \"gridtune\""));
+    let is_gridtune = std::fs::read_to_string(&manifest)
+        .is_ok_and(|t| t.lines().any(|l| l.replace([' ', '\t'], "") == "name=\"gridtune\""));
     let tuned_dir = Path::new(G::TUNED_PATH).parent().unwrap_or(Path::new("."));
     let missing = if !is_gridtune {
         "Cargo.toml of the gridtune package".to_string()
