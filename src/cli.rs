@@ -344,9 +344,12 @@ pub enum MapsCommand {
         seed: u64,
         #[arg(long)]
         out: PathBuf,
-        /// File name prefix.
+        /// File name prefix (a plain name: no folder, no `..`).
         #[arg(long, default_value = "map")]
         prefix: String,
+        /// Replace map files that already exist; without it they are refused.
+        #[arg(long)]
+        force: bool,
     },
     /// Validate map files; prints each problem with file and line.
     Check {
@@ -423,8 +426,9 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             out,
             prefix,
+            force,
         }) => {
-            with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix))
+            with_game!(game.game, G => maps_generate::<G>(count, seed, &out, &prefix, force))
         }
         Command::Maps(MapsCommand::Check { game, files }) => with_game!(game.game, G => maps_check::<G>(&files)),
         Command::Bench(a) if a.target.is_some() => {
@@ -1282,17 +1286,29 @@ fn perft_cmd<G: GameKit>(a: &PerftArgs) -> Result<()> {
 }
 
 fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
+    let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
+    // The bot searches for a share of its budget: with 0 it cannot search at
+    // all, and over the contest's limit it loses every game on time.
+    let limit = G::TIME_LIMITS.later.as_millis() as u64;
+    if !(1..=limit).contains(&budget) {
+        bail_input!(
+            "--budget-ms {budget} is out of range: {} allows 1..={limit} ms per move",
+            G::NAME
+        );
+    }
+    let root = Path::new(".");
+    if a.bundle.is_none() {
+        check_project_root::<G>(root)?;
+    }
     let path = a
         .genome
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("genomes/{}/best.ron", G::NAME)));
     let genome = Genome::load(&path, G::NAME, G::PARAMS)?;
     let source = path.display().to_string();
-    let budget = a.budget_ms.unwrap_or(G::MOVE_BUDGET_MS);
     if let Some(out) = &a.bundle {
         return bundle_cmd::<G>(out, &genome, &source, budget);
     }
-    let root = Path::new(".");
     if a.check {
         match freeze::check::<G>(root, &genome, &source, budget) {
             Freshness::Fresh => println!("{} is up to date with {source}", G::TUNED_PATH),
@@ -1318,6 +1334,31 @@ fn freeze_cmd<G: GameKit>(a: &FreezeArgs) -> Result<()> {
         G::NAME
     );
     Ok(())
+}
+
+/// `freeze` without `--bundle` writes (or checks) tuned.rs at its path in the
+/// gridtune source tree, which it finds only from the working folder; run
+/// elsewhere it would create a stray `src/games/...`, so the folder must be
+/// the project's root.
+fn check_project_root<G: GameKit>(root: &Path) -> Result<()> {
+    let here = std::env::current_dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_else(|_| ".".into());
+    let manifest = root.join("Cargo.toml");
+    let is_gridtune = std::fs::read_to_string(&manifest)
+        .is_ok_and(|t| t.lines().any(|l| l.replace([' ', '\t'], "") == "name=\"gridtune\""));
+    let tuned_dir = Path::new(G::TUNED_PATH).parent().unwrap_or(Path::new("."));
+    let missing = if !is_gridtune {
+        "Cargo.toml of the gridtune package".to_string()
+    } else if !root.join(tuned_dir).is_dir() {
+        format!("folder {}", tuned_dir.display())
+    } else {
+        return Ok(());
+    };
+    bail_input!(
+        "freeze writes {} in the gridtune source tree, but {here} has no {missing}: run it from the project's root folder, or give --bundle FILE",
+        G::TUNED_PATH
+    )
 }
 
 /// `freeze --bundle FILE`: only FILE is written, tuned.rs is left alone.
@@ -1348,12 +1389,37 @@ fn bundle_cmd<G: GameKit>(out: &Path, genome: &Genome, source: &str, budget: u64
     Ok(())
 }
 
-fn maps_generate<G: GameKit>(count: usize, seed: u64, out: &Path, prefix: &str) -> Result<()> {
+fn maps_generate<G: GameKit>(count: usize, seed: u64, out: &Path, prefix: &str, force: bool) -> Result<()> {
     use rand::SeedableRng;
+    // A prefix is joined to --out as a file name; a folder in it would write
+    // outside --out.
+    if prefix.contains(['/', '\\', '\0']) || prefix.contains("..") {
+        bail_input!(
+            "--prefix `{prefix}` must be a plain file name prefix, without `/`, `\\` or `..`: maps go in --out"
+        );
+    }
+    let paths: Vec<PathBuf> = (0..count)
+        .map(|i| out.join(format!("{prefix}{:02}.txt", i + 1)))
+        .collect();
+    // Checked before anything is written, so a refusal leaves --out as it was.
+    if !force {
+        let existing: Vec<String> = paths
+            .iter()
+            .filter(|p| p.symlink_metadata().is_ok())
+            .map(|p| p.display().to_string())
+            .collect();
+        if let Some(first) = existing.first() {
+            let others = match existing.len() - 1 {
+                0 => " already exists".to_string(),
+                1 => " and 1 other map already exist".to_string(),
+                n => format!(" and {n} other maps already exist"),
+            };
+            bail_input!("{first}{others}: give --force to replace them, or another --out or --prefix");
+        }
+    }
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    for i in 0..count {
+    for path in paths {
         let text = G::generate_map_text(&mut rng);
-        let path = out.join(format!("{prefix}{:02}.txt", i + 1));
         gridtune::fsutil::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         println!("{}", path.display());

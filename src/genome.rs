@@ -37,7 +37,35 @@ pub enum GenomeError {
 #[serde(deny_unknown_fields)]
 struct GenomeFile {
     game: String,
-    weights: BTreeMap<String, i32>,
+    weights: UniqueWeights,
+}
+
+/// The weights by name. A plain map would keep the last of two entries with
+/// one name, silently dropping a value the user wrote; this refuses it.
+struct UniqueWeights(BTreeMap<String, i32>);
+
+impl<'de> Deserialize<'de> for UniqueWeights {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = UniqueWeights;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map from weight names to integers")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueWeights, A::Error> {
+                let mut weights = BTreeMap::new();
+                while let Some((name, value)) = map.next_entry::<String, i32>()? {
+                    if weights.insert(name.clone(), value).is_some() {
+                        return Err(serde::de::Error::custom(format!(
+                            "weight `{name}` is given twice; keep one"
+                        )));
+                    }
+                }
+                Ok(UniqueWeights(weights))
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
 }
 
 impl Genome {
@@ -61,19 +89,21 @@ impl Genome {
 
     /// Parses genome text; the error says what is wrong and where.
     pub fn parse(text: &str, game: &str, params: &[ParamSpec]) -> Result<Self, String> {
+        // Some editors start a UTF-8 file with a byte-order mark; it is not content.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let file: GenomeFile = ron::from_str(text).map_err(|e| format!("not a genome: {e}"))?;
+        let weights = file.weights.0;
         if file.game != game {
             return Err(format!("this genome is for `{}`, not `{game}`", file.game));
         }
-        if let Some(unknown) = file.weights.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
+        if let Some(unknown) = weights.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
             let known: Vec<&str> = params.iter().map(|p| p.name).collect();
             return Err(format!("unknown weight `{unknown}`; {game} has: {}", known.join(", ")));
         }
         let weights = params
             .iter()
             .map(|p| {
-                let v = *file
-                    .weights
+                let v = *weights
                     .get(p.name)
                     .ok_or_else(|| format!("missing weight `{}`", p.name))?;
                 if !p.contains(v) {

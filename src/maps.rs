@@ -247,8 +247,11 @@ impl GridMap {
 }
 
 /// The lines of a map file that carry content, numbered from 1: trailing
-/// spaces, tabs and `\r` removed, blank lines and `//` comments skipped.
+/// spaces, tabs and `\r` removed, blank lines and `//` comments skipped, a
+/// leading UTF-8 byte-order mark ignored.
 pub fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    // A byte-order mark some editors write first is not content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))

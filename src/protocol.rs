@@ -29,12 +29,23 @@ impl fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
-/// The statements' rule for incoming lines: trailing spaces and `\r` are removed.
+/// The statements' rule for a reply line, as the referee reads it: trailing
+/// spaces and `\r` are removed, nothing else, so a reply the contest server
+/// might refuse is refused here too.
 pub fn clean(line: &str) -> &str {
     line.trim_end_matches([' ', '\r', '\n', '\t'])
 }
 
-/// Reads the non-blank lines of a stream, cleaned, counting line numbers.
+/// An input line as a bot (or `gridtune move`) reads it: whitespace on both
+/// ends removed. The statements only promise trailing spaces and `\r`, but
+/// contest servers vary, and no token of any game's input starts or ends with
+/// whitespace, so a bot loses nothing by being lenient.
+pub fn trim_input(line: &str) -> &str {
+    line.trim_matches(|c: char| c.is_ascii_whitespace())
+}
+
+/// Reads the non-blank lines of a stream, trimmed (`trim_input`), counting
+/// line numbers.
 pub struct LineReader<R> {
     input: R,
     line_no: usize,
@@ -60,8 +71,8 @@ impl<R: BufRead> LineReader<R> {
                 Ok(0) | Err(_) => return None,
                 Ok(_) => {
                     self.line_no += 1;
-                    if !clean(&self.buf).is_empty() {
-                        return Some((self.line_no, clean(&self.buf)));
+                    if !trim_input(&self.buf).is_empty() {
+                        return Some((self.line_no, trim_input(&self.buf)));
                     }
                 }
             }
@@ -69,10 +80,10 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// Parses a line of exactly `n` integers separated by single spaces, as the
-/// statements write them.
+/// Parses a line of exactly `n` integers separated by any whitespace (the
+/// statements write single spaces; servers vary).
 pub fn parse_ints(line: &str, n: usize, line_no: usize, what: &str) -> Result<Vec<i64>, ProtocolError> {
-    let parts: Vec<&str> = line.split(' ').collect();
+    let parts: Vec<&str> = line.split_ascii_whitespace().collect();
     let bad = || ProtocolError::new(line_no, format!("expected {what}, found `{line}`"));
     if parts.len() != n {
         return Err(bad());
@@ -175,12 +186,13 @@ pub fn parse_turn_block<'a>(
             .ok_or_else(|| ProtocolError::new(at(i), format!("missing {what}")))
     };
     let turn_line = get(0, "`turn T`")?;
-    let turn = turn_line
-        .strip_prefix("turn ")
-        .and_then(|t| parse_ints(t, 1, at(0), "T").ok())
-        .map(|v| v[0])
-        .filter(|&t| t >= 1 && t <= u16::MAX as i64)
-        .ok_or_else(|| ProtocolError::new(at(0), format!("expected `turn T`, found `{turn_line}`")))?;
+    let words: Vec<&str> = turn_line.split_ascii_whitespace().collect();
+    let turn = match words.as_slice() {
+        ["turn", t] => parse_ints(t, 1, at(0), "T").ok().map(|v| v[0]),
+        _ => None,
+    }
+    .filter(|&t| t >= 1 && t <= u16::MAX as i64)
+    .ok_or_else(|| ProtocolError::new(at(0), format!("expected `turn T`, found `{turn_line}`")))?;
     let mut positions = [(0usize, 0usize); 2];
     for (p, slot) in positions.iter_mut().enumerate() {
         let v = parse_ints(get(1 + p, "a position")?, 2, at(1 + p), "`x y`")?;
@@ -234,7 +246,7 @@ pub fn parse_position_text(text: &str, max: (usize, usize)) -> Result<(Option<He
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, clean(l)))
+        .map(|(i, l)| (i + 1, trim_input(l)))
         .filter(|(_, l)| !l.is_empty())
         .collect();
     let Some(&(first_no, first)) = lines.first() else {

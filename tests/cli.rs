@@ -232,6 +232,9 @@ fn perft_prints_the_counts() {
 fn freeze_generates_the_constants_and_check_catches_a_stale_file() {
     let dir = scratch("freeze");
     std::fs::create_dir_all(dir.join("genomes/isolation")).unwrap();
+    // freeze writes only into a gridtune source tree.
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"gridtune\"\n").unwrap();
+    std::fs::create_dir_all(dir.join("src/games/isolation")).unwrap();
     let default = std::fs::read_to_string(root().join("genomes/isolation/default.ron")).unwrap();
     std::fs::write(
         dir.join("genomes/isolation/best.ron"),

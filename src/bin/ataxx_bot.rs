@@ -4,8 +4,8 @@
 //! Reads the `id` line, then each turn 7 rows, `lastAction`, `actionsCount`
 //! and the actions; answers with one of the listed actions (`b7` or `a7c7`).
 //! The row order is taken from whichever reading the action list agrees
-//! with. Budget: 1000 ms on the first turn, then tuned.rs's MOVE_BUDGET_MS
-//! (or `--budget-ms N`).
+//! with. Budget: 1000 ms on the first turn, then tuned.rs's MOVE_BUDGET_MS;
+//! `--budget-ms N` sets every turn's, the first included.
 
 use gridtune::games::ataxx::features::WeightedEval;
 use gridtune::games::ataxx::protocol::{action_text, read_turn};
@@ -19,7 +19,11 @@ use std::time::{Duration, Instant};
 const FIRST_TURN_MS: u64 = 1000;
 
 fn main() {
-    let budget_ms = budget_from_args("ataxx-bot").unwrap_or(MOVE_BUDGET_MS);
+    let flag = budget_from_args("ataxx-bot");
+    let budget_ms = flag.unwrap_or(MOVE_BUDGET_MS);
+    // A budget given on the command line is the one asked for, also on the
+    // first turn: a quick local run should not spend a second on it.
+    let first_turn_ms = flag.unwrap_or(FIRST_TURN_MS);
     let mut input = LineReader::new(std::io::stdin().lock());
     let mut out = std::io::stdout().lock();
     let me = match input.next_line().map(|(_, l)| l.to_string()).as_deref() {
@@ -57,7 +61,7 @@ fn main() {
                 None => return,
             }
         }
-        let budget = if first { FIRST_TURN_MS } else { budget_ms };
+        let budget = if first { first_turn_ms } else { budget_ms };
         first = false;
         let rows: Vec<&str> = lines[..7].iter().map(String::as_str).collect();
         let listed: Vec<&str> = actions.iter().map(String::as_str).collect();

@@ -6,7 +6,7 @@
 use gridtune::game::{Game, ToMove};
 use gridtune::games::isolation::features::WeightedEval;
 use gridtune::games::isolation::protocol::parse_turn;
-use gridtune::games::isolation::rules::MAX_SIDE;
+use gridtune::games::isolation::rules::{xy, MAX_SIDE, TURN_LIMIT};
 use gridtune::games::isolation::tuned::{MOVE_BUDGET_MS, WEIGHTS};
 use gridtune::protocol::{budget_from_args, serve_turns, SEARCH_SHARE};
 use gridtune::search::{AlphaBeta, Limits};
@@ -22,12 +22,30 @@ fn main() {
         (MAX_SIDE, MAX_SIDE),
         |lines, size, line_no| parse_turn(lines, Some(size), line_no),
         |state, header, arrived| {
-            if state.to_move() != ToMove::One(header.me) {
+            if state.side() != header.me {
                 eprintln!(
-                    "isolation-bot: turn {} is not mine (I am player {})",
+                    "isolation-bot: turn {} is player {}'s, not mine (I am player {})",
                     state.turn(),
+                    state.side(),
                     header.me
                 );
+                return None;
+            }
+            // The statement: a player with no legal move has lost, so the
+            // referee should not have asked; any reply would be an invalid move.
+            if state.to_move() != ToMove::One(header.me) {
+                let (x, y) = xy(state.position(header.me));
+                if state.moves_bb(header.me) == 0 {
+                    eprintln!(
+                        "isolation-bot: turn {}: no legal move from ({x}, {y}), so I have lost (no reply)",
+                        state.turn()
+                    );
+                } else {
+                    eprintln!(
+                        "isolation-bot: turn {}: past the {TURN_LIMIT}-turn limit, the game is over (no reply)",
+                        state.turn()
+                    );
+                }
                 return None;
             }
             let r = search.search(state, &eval, Limits::time(search_time));

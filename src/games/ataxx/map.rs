@@ -78,9 +78,22 @@ impl AtaxxMap {
         if pieces[0] == 0 || pieces[1] == 0 {
             return Err(MapError::new(origin, 1, "both players need pieces"));
         }
-        Ok(AtaxxMap {
-            start: Ataxx::new(pieces, walls, 0, true),
-        })
+        let start = Ataxx::new(pieces, walls, 0, true);
+        // Player 0 moves first; with no action the game would open on a pass
+        // or be over before it starts (every free square walled off).
+        if !start.can_move(0) {
+            let empty = SIDE * SIDE - (walls | pieces[0] | pieces[1]).count_ones() as usize;
+            return Err(MapError::new(
+                origin,
+                1,
+                if empty == 0 {
+                    "no empty square: the game cannot be played".to_string()
+                } else {
+                    format!("player 0 has no legal first move: none of the {empty} empty squares is within two steps of a `0`")
+                },
+            ));
+        }
+        Ok(AtaxxMap { start })
     }
 
     pub fn to_text(&self) -> String {

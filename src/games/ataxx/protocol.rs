@@ -111,7 +111,7 @@ pub fn read_turn(rows: &[&str], actions: &[&str], me: Player) -> Result<(Ataxx, 
 pub fn parse_position(text: &str) -> Result<(Ataxx, Player), ProtocolError> {
     let lines: Vec<&str> = text
         .lines()
-        .map(crate::protocol::clean)
+        .map(crate::protocol::trim_input)
         .filter(|l| !l.is_empty())
         .collect();
     if lines.len() == 1 {

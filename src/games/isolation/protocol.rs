@@ -106,6 +106,11 @@ pub fn parse_position(text: &str) -> Result<(Isolation, Player), ProtocolError> 
 /// player to act. The statement makes both a malformed line and an unreachable
 /// square a loss; the error says which.
 pub fn parse_reply(state: &Isolation, line: &str) -> Result<IsolationMove, ReplyError> {
+    // parse_ints reads input leniently; a reply is held to the statement's
+    // form, two integers and one space, as the contest server may hold it.
+    if line.split(' ').count() != 2 {
+        return Err(ReplyError::Invalid(line.to_string()));
+    }
     let v = parse_ints(line, 2, 1, "`x y`").map_err(|_| ReplyError::Invalid(line.to_string()))?;
     let (x, y) = (v[0], v[1]);
     let on_board = (0..state.width() as i64).contains(&x) && (0..state.height() as i64).contains(&y);

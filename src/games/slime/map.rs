@@ -23,6 +23,7 @@ impl SlimeMap {
             ));
         }
         let mut slime = [0u128; 4];
+        let mut first: [Option<(usize, usize)>; 4] = [None; 4];
         for (r, &(line, row)) in rows.iter().enumerate() {
             if row.len() != n {
                 return Err(MapError::new(
@@ -34,7 +35,23 @@ impl SlimeMap {
             for (c, ch) in row.bytes().enumerate() {
                 match ch {
                     b'.' => {}
-                    b'1'..=b'4' => slime[(ch - b'1') as usize] |= 1u128 << square(r, c),
+                    b'1'..=b'4' => {
+                        let p = (ch - b'1') as usize;
+                        // The statement starts every game with one slime per player.
+                        if let Some(first) = first[p] {
+                            let (fr, fc) = first;
+                            return Err(MapError::new(
+                                origin,
+                                line,
+                                format!(
+                                    "second slime of player {} at ({r}, {c}); its first is at ({fr}, {fc}): a start board has one slime per player",
+                                    ch as char
+                                ),
+                            ));
+                        }
+                        first[p] = Some((r, c));
+                        slime[p] |= 1u128 << square(r, c);
+                    }
                     _ => {
                         return Err(MapError::new(
                             origin,

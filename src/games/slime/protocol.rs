@@ -22,7 +22,8 @@ pub fn argument(state: &Slime, seat: Player) -> String {
 /// turn (`turns = seat`), which is what decides who moves next.
 pub fn parse_argument(arg: &str) -> Result<(Slime, Player), ProtocolError> {
     let err = |m: String| ProtocolError::new(1, m);
-    let mut parts = arg.trim_end_matches(['\n', '\r']).split(',');
+    // Whitespace around the argument or a field is harmless: no field holds any.
+    let mut parts = arg.split(',').map(crate::protocol::trim_input);
     let player = parts.next().unwrap_or("");
     let seat = match player {
         "1" | "2" | "3" | "4" => (player.as_bytes()[0] - b'1') as Player,
