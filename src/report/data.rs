@@ -72,7 +72,7 @@ fn read_config(dir: &Path) -> anyhow::Result<(String, EvolveConfig)> {
 /// Loads a run folder: config.ron and checkpoint.ron are required.
 pub fn load(dir: &Path) -> anyhow::Result<RunData> {
     let (config_text, config) = read_config(dir)?;
-    let checkpoint = Checkpoint::load(dir)?.ok_or_else(|| {
+    let checkpoint = Checkpoint::read(dir)?.ok_or_else(|| {
         crate::bad_input!(
             "{} has no {CHECKPOINT}: no generation of this run has finished yet",
             dir.display()
