@@ -106,9 +106,15 @@ impl FaultTally {
                 .iter()
                 .find(|t| t.seat == seat && t.fault.is_some())
                 .and_then(|t| {
-                    t.fault
-                        .as_ref()
-                        .map(|(f, why)| (*f, format!("{} on turn {}: {why}", f.name(), t.turn + 1)))
+                    let (f, why) = t.fault.as_ref()?;
+                    // What the program said is often the reason (`not found`).
+                    let stderr = t.stderr.trim();
+                    let stderr = match stderr.char_indices().nth(300) {
+                        Some((cut, _)) => format!(" (stderr: {}...)", &stderr[..cut]),
+                        None if !stderr.is_empty() => format!(" (stderr: {stderr})"),
+                        None => String::new(),
+                    };
+                    Some((*f, format!("{} on turn {}: {why}{stderr}", f.name(), t.turn + 1)))
                 })
                 .or_else(|| match record.end {
                     EndReason::Failed { seat: s, fault } if s == seat => Some((fault, record.detail.clone())),

@@ -680,14 +680,6 @@ fn check_faults(config: &EvolveConfig, generation: u32, tally: &FaultTally) -> a
         }
         let example = tally.examples[j].as_deref().unwrap_or("");
         tracing::warn!(
-            judge = %name,
-            generation,
-            games = f.games,
-            faulted = f.faulted(),
-            timeouts = f.timeouts,
-            crashes = f.crashes,
-            invalid_lines = f.invalid_lines,
-            illegal_moves = f.illegal_moves,
             "judge `{name}` failed {} of {} games in generation {generation} ({}); first: {example}",
             f.faulted(),
             f.games,

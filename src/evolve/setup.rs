@@ -7,7 +7,6 @@ use crate::arena::play_seated;
 use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::genome::Genome;
-use crate::referee::Fault;
 use crate::search::Limits;
 use std::path::{Path, PathBuf};
 
@@ -72,12 +71,8 @@ fn probe<G: GameKit>(
         tracing::warn!(judge = %name, "judge `{name}` timed out in its test game before the run: {why}");
         return Ok(());
     }
-    let kind = [Fault::Crash, Fault::InvalidLine, Fault::IllegalMove]
-        .into_iter()
-        .find(|k| why.starts_with(k.name()))
-        .map_or("failed", Fault::name);
     crate::bail_input!(
-        "judge `{name}` cannot play ({kind} in a test game against the seed genome on train map {}): {why}",
+        "judge `{name}` cannot play: in a test game against the seed genome on train map {}, {why}",
         map.name
     )
 }
