@@ -215,7 +215,10 @@ impl Checkpoint {
                     ));
                 }
                 match rates.iter().enumerate().find(|(_, r)| !(0.0..=1.0).contains(*r)) {
-                    Some((j, r)) => Err(format!("{}[{j}] = {r} is not a rate in 0..=1", field(name))),
+                    Some((j, r)) => Err(format!(
+                        "{} = {r} is not a rate in 0..=1",
+                        field(&format!("{name}[{j}]"))
+                    )),
                     None => Ok(()),
                 }
             };
@@ -232,7 +235,10 @@ impl Checkpoint {
                 ));
             }
             if let Some(j) = s.judge_faults.iter().position(|f| !f.consistent()) {
-                return Err(format!("{}[{j}] counts more faults than games", field("judge_faults")));
+                return Err(format!(
+                    "{} counts more faults than games",
+                    field(&format!("judge_faults[{j}]"))
+                ));
             }
             if s.tuning_games > s.games {
                 return Err(format!(
