@@ -454,10 +454,15 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     if a.promote_games < 2 {
         bail_input!("--promote-games must be at least 2");
     }
+    if a.promote && promote_dest::<G>().exists() {
+        // The incumbent the run must beat: a broken one is found now, not
+        // after the whole run.
+        Genome::load(&promote_dest::<G>(), G::NAME, G::PARAMS)?;
+    }
     let (config, out, checkpoint) = match &a.resume {
         Some(dir) => {
             let (config, checkpoint) = evolve::setup::load_resume::<G>(dir)?;
-            (config, dir.clone(), Some(checkpoint))
+            (config, dir.clone(), checkpoint)
         }
         None => {
             let (text, origin, base) = match &a.config {
@@ -499,8 +504,15 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         }
     };
     evolve::setup::check_inputs::<G>(&config)?;
-    if let Some(c) = &checkpoint {
-        println!("resuming {} after generation {}", out.display(), c.ga.generation);
+    match (&checkpoint, &a.resume) {
+        (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
+        (None, Some(_)) => println!(
+            "resuming {}: no generation of it had finished (it has no {}), so it starts over from the \
+             beginning with its config",
+            out.display(),
+            evolve::CHECKPOINT
+        ),
+        (None, None) => {}
     }
     let resolved = config.clone();
 
@@ -563,8 +575,20 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             bar.train = Some(s.train_score);
         }
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
+        // A judge's faults are its losses: shown beside the rates they inflate.
+        let faults: Vec<String> = judge_names
+            .iter()
+            .zip(&s.judge_faults)
+            .filter(|(_, f)| f.faulted() > 0)
+            .map(|(n, f)| format!("{n} {}/{}", f.faulted(), f.games))
+            .collect();
+        let faults = if faults.is_empty() {
+            String::new()
+        } else {
+            format!("  judge faults [{}]", faults.join(", "))
+        };
         progress::println(&format!(
-            "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s",
+            "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s{faults}",
             s.generation,
             s.champion_elo,
             s.champion_se,
@@ -763,7 +787,7 @@ fn promote_cmd<G: GameKit>(
     config: &EvolveConfig,
     summary: &evolve::RunSummary,
 ) -> Result<()> {
-    let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
+    let dest = promote_dest::<G>();
     let write = |weights: &[i32], why: &str| -> Result<()> {
         let comment = format!(
             "{} genome promoted by gridtune evolve (seed {}): {why}",
@@ -804,6 +828,11 @@ fn promote_cmd<G: GameKit>(
         );
         Ok(())
     }
+}
+
+/// The genome `--promote` replaces.
+fn promote_dest<G: GameKit>() -> PathBuf {
+    PathBuf::from(format!("genomes/{}/best.ron", G::NAME))
 }
 
 /// `--promote-sprt ELO0,ELO1`, read before the run so that bad bounds do

@@ -132,7 +132,12 @@ fn bad_input_is_refused_before_the_run_folder_is_created() {
         (
             good.replace("(\"mobility\", 1.0)", "(\"mobility\", 1e308)"),
             vec![],
-            vec!["judge `mobility` has weight", "from 0 to"],
+            vec!["judge `mobility` has weight 1e308", "above 0, up to"],
+        ),
+        (
+            good.replace("(\"mobility\", 1.0)", "(\"mobility\", -0.0)"),
+            vec![],
+            vec!["judge `mobility` has weight", "above 0"],
         ),
         (
             config_text("random_safe", ", max_offspring_loss: NaN"),
@@ -397,7 +402,7 @@ fn resume_errors_name_the_run_and_resume_works_from_any_directory() {
         &["is a run of game `isolation`, not `lightcycles`", "--game isolation"],
     );
 
-    // No run, or a run with no finished generation: an error, not a new run.
+    // No run: an error, not a new run.
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     bad_input(
@@ -405,11 +410,17 @@ fn resume_errors_name_the_run_and_resume_works_from_any_directory() {
         &["holds no run"],
     );
     assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+    // A run stopped before its first generation ended starts over, and
+    // says so.
     std::fs::remove_file(run.join("checkpoint.ron")).unwrap();
-    bad_input(
-        &evolve(&["--resume", run.to_str().unwrap()], &other),
-        &["no checkpoint.ron", "no generation"],
+    let o = evolve(&["--resume", "run"], &project);
+    ok(&o);
+    assert!(
+        stdout(&o).contains("no generation of it had finished (it has no checkpoint.ron), so it starts over"),
+        "{}",
+        stdout(&o)
     );
+    assert!(run.join("checkpoint.ron").is_file());
     bad_input(
         &evolve(&["--resume", dir.join("nothing").to_str().unwrap()], &other),
         &["no such run folder"],

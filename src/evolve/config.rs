@@ -2,7 +2,7 @@
 //! genomes/<game>/evolve.ron; `--config FILE` replaces it and command-line
 //! flags override single fields.
 
-use crate::tuner::ga::GaConfig;
+use crate::tuner::ga::{show_number, GaConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -97,14 +97,13 @@ impl EvolveConfig {
                 ));
             }
             // A bound keeps the weighted sums finite (1e308 overflowed to NaN scores).
-            if !(w.is_finite() && *w >= 0.0 && *w <= MAX_JUDGE_WEIGHT) {
+            if !(w.is_finite() && *w > 0.0 && *w <= MAX_JUDGE_WEIGHT) {
                 return fail(format!(
-                    "judge `{name}` has weight {w}; weights must be numbers from 0 to {MAX_JUDGE_WEIGHT}"
+                    "judge `{name}` has weight {}; weights must be numbers above 0, up to {}",
+                    show_number(*w),
+                    show_number(MAX_JUDGE_WEIGHT)
                 ));
             }
-        }
-        if self.judges.iter().map(|j| j.1).sum::<f64>() <= 0.0 {
-            return fail("judge weights sum to 0: give at least one judge a positive weight".into());
         }
         if self.nodes == 0 {
             return fail("nodes must be at least 1".into());

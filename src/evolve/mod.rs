@@ -122,6 +122,10 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// More games than any run plays (ten thousand years at 3,000 games per
+/// second): a checkpoint counting more is damaged, and its sums could wrap.
+const MAX_GAMES: usize = 1 << 50;
+
 /// The checkpoint's file in a run folder.
 pub const CHECKPOINT: &str = "checkpoint.ron";
 
@@ -291,6 +295,9 @@ impl Checkpoint {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(format!("`{name}` = {v} must be a finite number of at least 0"));
             }
+        }
+        if self.games > MAX_GAMES {
+            return Err(format!("`games` = {} is more than any run plays", self.games));
         }
         // Every game of the run is in an evaluation period: the finished ones
         // and the one under way.

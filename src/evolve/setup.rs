@@ -127,10 +127,10 @@ struct GameOnly {
     game: String,
 }
 
-/// A run folder to resume: its config (paths resolved) and its checkpoint,
-/// all checked. Relative paths in an older run's config are taken from the
+/// A run folder to resume: its config (paths resolved) and its checkpoint
+/// (`None` if no generation of the run finished), all checked. Relative paths in an older run's config are taken from the
 /// working directory, as that run was, or else from the run folder.
-pub fn load_resume<G: GameKit>(dir: &Path) -> anyhow::Result<(EvolveConfig, Checkpoint)> {
+pub fn load_resume<G: GameKit>(dir: &Path) -> anyhow::Result<(EvolveConfig, Option<Checkpoint>)> {
     if !dir.is_dir() {
         crate::bail_input!("--resume {}: no such run folder", dir.display());
     }
@@ -166,13 +166,9 @@ pub fn load_resume<G: GameKit>(dir: &Path) -> anyhow::Result<(EvolveConfig, Chec
             };
         }
     }
-    let Some(checkpoint) = Checkpoint::load::<G>(dir, &config)? else {
-        crate::bail_input!(
-            "--resume {}: the run has no {CHECKPOINT}, so no generation of it finished and there is nothing \
-             to resume; start the run again with --out and a new folder",
-            dir.display()
-        );
-    };
+    // No checkpoint: the run was stopped before its first generation ended
+    // (its config is written first). The caller says so and starts it over.
+    let checkpoint = Checkpoint::load::<G>(dir, &config)?;
     Ok((config, checkpoint))
 }
 

@@ -439,7 +439,11 @@ impl GaConfig {
             .chain(optional.into_iter().filter_map(|(n, v, lo, hi)| Some((n, v?, lo, hi))))
         {
             if !(v.is_finite() && (lo..=hi).contains(&v)) {
-                return Err(format!("{name} = {v} must be a number in {}", range_text(lo, hi)));
+                return Err(format!(
+                    "{name} = {} must be a number in {}",
+                    show_number(v),
+                    range_text(lo, hi)
+                ));
             }
         }
         if !(self.sigma_min <= self.sigma_init && self.sigma_init <= self.sigma_max) {
@@ -541,6 +545,16 @@ impl GaState {
 
 /// The largest count setting a config may give.
 const MAX_COUNT: u64 = 100_000;
+
+/// A setting's value as a user wrote it: short, in exponent form when
+/// very large or small (`1e308`, not 309 digits).
+pub fn show_number(v: f64) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-4..1e7).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}
 
 /// `lo..=hi` as a user reads it: an open end at the smallest positive float.
 fn range_text(lo: f64, hi: f64) -> String {
