@@ -346,6 +346,9 @@ fn a_damaged_checkpoint_is_refused_with_its_field_named() {
         std::fs::write(&path, &broken).unwrap();
         let o = evolve(&["--resume", run.to_str().unwrap()], &dir);
         bad_input(&o, &[&path.display().to_string(), says]);
+        // `report` reads the same file, and refuses it the same way.
+        let o = common::gridtune(&["report", run.to_str().unwrap()], &dir);
+        bad_input(&o, &[&path.display().to_string()]);
         std::fs::write(&path, &text).unwrap();
         assert_eq!(snapshot(&run), before, "{says}: the run was rewritten");
     }

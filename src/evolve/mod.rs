@@ -161,15 +161,25 @@ impl Checkpoint {
     /// The rules a checkpoint written by this run keeps; the message names
     /// the field that breaks one.
     pub fn check<G: GameKit>(&self, config: &EvolveConfig) -> Result<(), String> {
-        if self.game != G::NAME {
-            return Err(format!("`game` is `{}`, the run is of `{}`", self.game, G::NAME));
+        self.check_for(G::NAME, G::PARAMS, config)
+    }
+
+    /// [`Checkpoint::check`] for a game known by its name and weights.
+    pub fn check_for(
+        &self,
+        game: &str,
+        params: &[crate::params::ParamSpec],
+        config: &EvolveConfig,
+    ) -> Result<(), String> {
+        if self.game != game {
+            return Err(format!("`game` is `{}`, the run is of `{game}`", self.game));
         }
-        let space = space_of::<G>();
+        let space = oracle::space_of_params(params);
         self.ga
             .check(&space, &config.ga_config())
             .map_err(|m| format!("in `ga`: {m}"))?;
         let judges = config.judges.len();
-        let n = G::PARAMS.len();
+        let n = params.len();
         let mut last = 0;
         let mut games: usize = 0;
         for (h, s) in self.history.iter().enumerate() {
@@ -258,13 +268,12 @@ impl Checkpoint {
                 .ok_or_else(|| format!("{} is too large", field("games")))?;
             if s.best_weights.len() != n {
                 return Err(format!(
-                    "{} has {} weights, {} genomes have {n}",
+                    "{} has {} weights, {game} genomes have {n}",
                     field("best_weights"),
                     s.best_weights.len(),
-                    G::NAME
                 ));
             }
-            for (p, &w) in G::PARAMS.iter().zip(&s.best_weights) {
+            for (p, &w) in params.iter().zip(&s.best_weights) {
                 if w < p.min || w > p.max {
                     return Err(format!(
                         "{}: `{}` = {w} is outside {}..={}",

@@ -176,9 +176,14 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
 
 /// The box the tuner searches: each weight's range, on its step grid.
 pub fn space_of<G: GameKit>() -> Space {
-    let lo = G::PARAMS.iter().map(|p| f64::from(p.min)).collect();
-    let hi = G::PARAMS.iter().map(|p| f64::from(p.max)).collect();
-    Space::new(lo, hi).with_steps(G::PARAMS.iter().map(|p| f64::from(p.step)).collect())
+    space_of_params(G::PARAMS)
+}
+
+/// The box of a genome with these weights.
+pub fn space_of_params(params: &[crate::params::ParamSpec]) -> Space {
+    let lo = params.iter().map(|p| f64::from(p.min)).collect();
+    let hi = params.iter().map(|p| f64::from(p.max)).collect();
+    Space::new(lo, hi).with_steps(params.iter().map(|p| f64::from(p.step)).collect())
 }
 
 /// A point already on the grid, as weights.
