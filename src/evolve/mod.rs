@@ -238,7 +238,7 @@ impl Checkpoint {
             };
             rates("judge_rates", &s.judge_rates, false)?;
             rates("holdout_rates", &s.holdout_rates, true)?;
-            if s.holdout.is_some() != !s.holdout_rates.is_empty() {
+            if s.holdout.is_some() == s.holdout_rates.is_empty() {
                 return Err(format!("{} and its rates disagree", field("holdout")));
             }
             if !s.judge_faults.is_empty() && s.judge_faults.len() != judges {
