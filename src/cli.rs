@@ -514,7 +514,6 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         ),
         (None, None) => {}
     }
-    let resolved = config.clone();
 
     println!(
         "evolving {}: {} games for the tuner ({} island{}), seed {}, {} threads -> {}",
@@ -539,7 +538,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         out = %out.display(),
         "evolve run started"
     );
-    tracing::info!(config = %resolved.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
+    tracing::info!(config = %config.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
     let game_info = GameInfo::of::<G>();
     let mut report_error: Option<anyhow::Error> = None;
@@ -560,7 +559,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
         })
     };
-    let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
+    let summary = evolve::run::<G>(&config, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
             .zip(&s.judge_rates)
@@ -660,7 +659,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     println!("best genome: {}", out.join("best.ron").display());
     println!("report: {}", out.join(gridtune::report::REPORT).display());
     if a.promote {
-        promote_cmd::<G>(a, &sprt, &resolved, &summary)?;
+        promote_cmd::<G>(a, &sprt, &config, &summary)?;
     }
     Ok(())
 }

@@ -551,7 +551,7 @@ pub fn run<G: GameKit>(
                 )
             };
             generation_faults.merge(&holdout_faults);
-            check_faults(config, generation, &generation_faults)?;
+            check_faults(config, &format!("generation {generation}"), &generation_faults)?;
             for (p, g) in period_faults.iter_mut().zip(&generation_faults.judges) {
                 p.add(g);
             }
@@ -575,7 +575,7 @@ pub fn run<G: GameKit>(
             (period_games, period_tuning, period_seconds) = (0, 0, 0.0);
             evaluated = Some(stats);
         } else {
-            check_faults(config, generation, &generation_faults)?;
+            check_faults(config, &format!("generation {generation}"), &generation_faults)?;
             for (p, g) in period_faults.iter_mut().zip(&generation_faults.judges) {
                 p.add(g);
             }
@@ -605,6 +605,7 @@ pub fn run<G: GameKit>(
     let before = oracle.games_played();
     let result = ga.finish(&oracle, Vec::new());
     total_games += (oracle.games_played() - before) as usize;
+    check_faults(config, "the confirmation", &oracle.take_faults())?;
     let champion = Genome {
         weights: nearest_genome::<G>(&result.recommended),
     };
@@ -692,9 +693,9 @@ fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
 }
 
 /// Logs the judges' faults in a generation (its tuner games and any
-/// evaluation), and stops the run when a judge failed most of its games:
+/// evaluation) or in the confirmation, and stops the run when a judge failed most of its games:
 /// its losses would count as the genomes' wins.
-fn check_faults(config: &EvolveConfig, generation: u32, tally: &FaultTally) -> anyhow::Result<()> {
+fn check_faults(config: &EvolveConfig, when: &str, tally: &FaultTally) -> anyhow::Result<()> {
     for (j, f) in tally.judges.iter().enumerate() {
         let name = &config.judges[j].0;
         if f.faulted() == 0 {
@@ -702,14 +703,14 @@ fn check_faults(config: &EvolveConfig, generation: u32, tally: &FaultTally) -> a
         }
         let example = tally.examples[j].as_deref().unwrap_or("");
         tracing::warn!(
-            "judge `{name}` failed {} of {} games in generation {generation} ({}); first: {example}",
+            "judge `{name}` failed {} of {} games in {when} ({}); first: {example}",
             f.faulted(),
             f.games,
             f.describe()
         );
         if f.games >= faults::MIN_GAMES && 2 * f.faulted() > f.games {
             anyhow::bail!(
-                "judge `{name}` failed {} of its {} games in generation {generation} ({}); first: {example}. \
+                "judge `{name}` failed {} of its {} games in {when} ({}); first: {example}. \
                  The run stops: its failed games would count as wins. Fix the judge or take it out of the config.",
                 f.faulted(),
                 f.games,
