@@ -693,8 +693,8 @@ fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
 }
 
 /// Logs the judges' faults in a generation (its tuner games and any
-/// evaluation) or in the confirmation, and stops the run when a judge failed most of its games:
-/// its losses would count as the genomes' wins.
+/// evaluation) or in the confirmation, and stops the run when a judge failed
+/// most of its games: its losses would count as the genomes' wins.
 fn check_faults(config: &EvolveConfig, when: &str, tally: &FaultTally) -> anyhow::Result<()> {
     for (j, f) in tally.judges.iter().enumerate() {
         let name = &config.judges[j].0;
