@@ -438,12 +438,23 @@ impl GaConfig {
             .chain(more)
             .chain(optional.into_iter().filter_map(|(n, v, lo, hi)| Some((n, v?, lo, hi))))
         {
-            if !(v.is_finite() && (lo..=hi).contains(&v)) {
-                return Err(format!(
-                    "{name} = {} must be a number in {}",
-                    show_number(v),
-                    range_text(lo, hi)
-                ));
+            let v_text = show_number(v);
+            if !v.is_finite() {
+                return Err(format!("{name} = {v_text} must be a finite number"));
+            }
+            if v < lo {
+                return Err(if lo == f64::MIN_POSITIVE {
+                    format!("{name} = {v_text} must be above 0")
+                } else {
+                    format!("{name} = {v_text} must be at least {}", show_number(lo))
+                });
+            }
+            if v > hi {
+                return Err(if hi == 1.0 - f64::EPSILON {
+                    format!("{name} = {v_text} must be below 1")
+                } else {
+                    format!("{name} = {v_text} must be at most {}", show_number(hi))
+                });
             }
         }
         if !(self.sigma_min <= self.sigma_init && self.sigma_init <= self.sigma_max) {
@@ -554,21 +565,6 @@ pub fn show_number(v: f64) -> String {
     } else {
         format!("{v}")
     }
-}
-
-/// `lo..=hi` as a user reads it: an open end at the smallest positive float.
-fn range_text(lo: f64, hi: f64) -> String {
-    let lo = if lo == f64::MIN_POSITIVE {
-        "above 0".to_string()
-    } else {
-        format!("from {lo}")
-    };
-    let hi = if hi == 1.0 - f64::EPSILON {
-        "below 1".to_string()
-    } else {
-        format!("to {hi}")
-    };
-    format!("{lo} {hi}")
 }
 
 impl<'a> Ga<'a> {
