@@ -451,58 +451,73 @@ fn project_root() -> &'static Path {
 }
 
 fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
-    let (text, origin, base) = match (&a.resume, &a.config) {
-        (Some(dir), _) => {
-            let path = dir.join("config.ron");
-            (
-                gridtune::error::read_input(&path, "the run's config to resume")?,
-                path.display().to_string(),
-                PathBuf::from("."),
-            )
+    // Every input is checked before the run folder is created or written:
+    // a run that fails on its input leaves nothing behind and never touches
+    // an older run.
+    let sprt = promote_sprt(&a.promote_sprt)?;
+    if a.promote_games < 2 {
+        bail_input!("--promote-games must be at least 2");
+    }
+    if a.promote && promote_dest::<G>().exists() {
+        // The incumbent the run must beat: a broken one is found now, not
+        // after the whole run.
+        Genome::load(&promote_dest::<G>(), G::NAME, G::PARAMS)?;
+    }
+    let (config, out, checkpoint) = match &a.resume {
+        Some(dir) => {
+            let (config, checkpoint) = evolve::setup::load_resume::<G>(dir)?;
+            (config, dir.clone(), checkpoint)
         }
-        (None, config) => match config {
-            Some(path) => (
-                gridtune::error::read_input(path, "config")?,
-                path.display().to_string(),
-                PathBuf::from("."),
-            ),
-            None => (
-                G::DEFAULT_CONFIG.to_string(),
-                format!("genomes/{}/evolve.ron (embedded)", G::NAME),
-                project_root().to_path_buf(),
-            ),
-        },
+        None => {
+            let (text, origin, base) = match &a.config {
+                Some(path) => (
+                    gridtune::error::read_input(path, "config")?,
+                    path.display().to_string(),
+                    evolve::setup::working_dir()?,
+                ),
+                None => (
+                    G::DEFAULT_CONFIG.to_string(),
+                    format!("genomes/{}/evolve.ron (embedded)", G::NAME),
+                    project_root().to_path_buf(),
+                ),
+            };
+            let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
+            if config.game != G::NAME {
+                bail_input!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
+            }
+            if let Some(g) = a.games {
+                config.games = g;
+            }
+            if let Some(e) = a.eval_every {
+                config.eval_every = e;
+            }
+            if let Some(s) = a.seed {
+                config.seed = s;
+            }
+            config
+                .check(G::JUDGES)
+                .map_err(|m| bad_input!("{origin} with command-line overrides: {m}"))?;
+            // Absolute, so the run folder's config.ron resumes from anywhere.
+            config.resolve_paths(&base);
+            let out = a
+                .out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("reports/{}/{}-seed{}", G::NAME, timestamp(), config.seed)));
+            evolve::setup::check_new_folder(&out, G::NAME)?;
+            (config, out, None)
+        }
     };
-    let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
-    if config.game != G::NAME {
-        bail_input!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
+    evolve::setup::check_inputs::<G>(&config)?;
+    match (&checkpoint, &a.resume) {
+        (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
+        (None, Some(_)) => println!(
+            "resuming {}: no generation of it had finished (it has no {}), so it starts over from the \
+             beginning with its config",
+            out.display(),
+            evolve::CHECKPOINT
+        ),
+        (None, None) => {}
     }
-    if let Some(g) = a.games {
-        config.games = g;
-    }
-    if let Some(e) = a.eval_every {
-        config.eval_every = e;
-    }
-    if let Some(s) = a.seed {
-        config.seed = s;
-    }
-    config
-        .check(G::JUDGES)
-        .map_err(|m| bad_input!("{origin} with command-line overrides: {m}"))?;
-    let out = a
-        .resume
-        .clone()
-        .or_else(|| a.out.clone())
-        .unwrap_or_else(|| PathBuf::from(format!("reports/{}/{}-seed{}", G::NAME, timestamp(), config.seed)));
-    let checkpoint = match &a.resume {
-        Some(dir) => evolve::Checkpoint::load(dir)?,
-        None => None,
-    };
-    if let Some(c) = &checkpoint {
-        println!("resuming {} after generation {}", out.display(), c.ga.generation);
-    }
-    let mut resolved = config.clone();
-    resolved.resolve_paths(&base);
 
     println!(
         "evolving {}: {} games for the tuner ({} island{}), seed {}, {} threads -> {}",
@@ -527,7 +542,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         out = %out.display(),
         "evolve run started"
     );
-    tracing::info!(config = %resolved.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
+    tracing::info!(config = %config.to_ron().split_whitespace().collect::<Vec<_>>().join(" "), "evolve config");
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
     let game_info = GameInfo::of::<G>();
     let mut report_error: Option<anyhow::Error> = None;
@@ -548,7 +563,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
         })
     };
-    let summary = evolve::run::<G>(&resolved, &out, checkpoint, |s| {
+    let summary = evolve::run::<G>(&config, &out, checkpoint, |s| {
         let rates: Vec<String> = judge_names
             .iter()
             .zip(&s.judge_rates)
@@ -563,8 +578,20 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
             bar.train = Some(s.train_score);
         }
         let holdout = s.holdout.map_or(String::new(), |h| format!("  holdout {h:5.1}"));
+        // A judge's faults are its losses: shown beside the rates they inflate.
+        let faults: Vec<String> = judge_names
+            .iter()
+            .zip(&s.judge_faults)
+            .filter(|(_, f)| f.faulted() > 0)
+            .map(|(n, f)| format!("{n} {}/{}", f.faulted(), f.games))
+            .collect();
+        let faults = if faults.is_empty() {
+            String::new()
+        } else {
+            format!("  judge faults [{}]", faults.join(", "))
+        };
         progress::println(&format!(
-            "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s",
+            "gen {:>4}  champion {:+6.1} ±{:4.1} Elo  step {:.3}  train {:5.1} [{}]{holdout}  {} games {:.1}s{faults}",
             s.generation,
             s.champion_elo,
             s.champion_se,
@@ -636,7 +663,7 @@ fn evolve_cmd<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     println!("best genome: {}", out.join("best.ron").display());
     println!("report: {}", out.join(gridtune::report::REPORT).display());
     if a.promote {
-        promote_cmd::<G>(a, &resolved, &summary)?;
+        promote_cmd::<G>(a, &sprt, &config, &summary)?;
     }
     Ok(())
 }
@@ -757,12 +784,13 @@ fn report_cmd(a: &ReportArgs) -> Result<()> {
 
 /// `evolve --promote`: the recommendation must beat the incumbent best.ron
 /// under an SPRT before it replaces it.
-fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evolve::RunSummary) -> Result<()> {
-    let dest = PathBuf::from(format!("genomes/{}/best.ron", G::NAME));
-    let sprt = parse_sprt(&a.promote_sprt, 0.05, 0.05)?;
-    if a.promote_games < 2 {
-        bail_input!("--promote-games must be at least 2");
-    }
+fn promote_cmd<G: GameKit>(
+    a: &EvolveArgs,
+    sprt: &Sprt,
+    config: &EvolveConfig,
+    summary: &evolve::RunSummary,
+) -> Result<()> {
+    let dest = promote_dest::<G>();
     let write = |weights: &[i32], why: &str| -> Result<()> {
         let comment = format!(
             "{} genome promoted by gridtune evolve (seed {}): {why}",
@@ -787,7 +815,7 @@ fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evol
     }
     let incumbent = Genome::load(&dest, G::NAME, G::PARAMS)?;
     println!("promotion test: an SPRT against {}", dest.display());
-    let p = evolve::promote::test::<G>(config, summary, &incumbent.weights, &sprt, a.promote_games)?;
+    let p = evolve::promote::test::<G>(config, summary, &incumbent.weights, sprt, a.promote_games)?;
     print!("{}", p.test.table());
     if p.promote {
         write(
@@ -803,6 +831,25 @@ fn promote_cmd<G: GameKit>(a: &EvolveArgs, config: &EvolveConfig, summary: &evol
         );
         Ok(())
     }
+}
+
+/// The genome `--promote` replaces.
+fn promote_dest<G: GameKit>() -> PathBuf {
+    PathBuf::from(format!("genomes/{}/best.ron", G::NAME))
+}
+
+/// `--promote-sprt ELO0,ELO1`, read before the run so that bad bounds do
+/// not fail only after it.
+fn promote_sprt(text: &str) -> Result<Sprt> {
+    let bounds: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| bad_input!("--promote-sprt {text}: expected ELO0,ELO1 such as 0,10"))?;
+    let [elo0, elo1] = bounds[..] else {
+        bail_input!("--promote-sprt {text}: expected two numbers, ELO0,ELO1");
+    };
+    Sprt::new(elo0, elo1, 0.05, 0.05).map_err(|e| bad_input!("--promote-sprt {text}: {e}"))
 }
 
 fn tournament_cmd<G: GameKit>(

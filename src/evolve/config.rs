@@ -2,7 +2,7 @@
 //! genomes/<game>/evolve.ron; `--config FILE` replaces it and command-line
 //! flags override single fields.
 
-use crate::tuner::ga::GaConfig;
+use crate::tuner::ga::{show_number, GaConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -43,6 +43,10 @@ pub struct EvolveConfig {
     #[serde(default)]
     pub ga: GaConfig,
 }
+
+/// The largest judge weight: weights are relative, so any real contest fits,
+/// and the sums over every judge stay finite.
+pub const MAX_JUDGE_WEIGHT: f64 = 1e6;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -94,17 +98,52 @@ impl EvolveConfig {
                     judges.join(", ")
                 ));
             }
-            if !(*w >= 0.0 && w.is_finite()) {
-                return fail(format!("judge `{name}` has weight {w}; weights must be >= 0"));
+            // A bound keeps the weighted sums finite (1e308 overflowed to NaN scores).
+            if !(w.is_finite() && *w > 0.0 && *w <= MAX_JUDGE_WEIGHT) {
+                return fail(format!(
+                    "judge `{name}` has weight {}; weights must be numbers above 0, up to {}",
+                    show_number(*w),
+                    show_number(MAX_JUDGE_WEIGHT)
+                ));
             }
-        }
-        if self.judges.iter().map(|j| j.1).sum::<f64>() <= 0.0 {
-            return fail("judge weights sum to 0".into());
         }
         if self.nodes == 0 {
             return fail("nodes must be at least 1".into());
         }
+        let least = self.min_games();
+        if self.games < least {
+            return fail(format!(
+                "games = {} leaves the tuner no room for one generation, so the run would have no evaluation: \
+                 give at least {least} games (with these judges and `ga` settings)",
+                self.games
+            ));
+        }
         Ok(())
+    }
+
+    /// The fewest `games` whose budget, less the confirmation's share, holds
+    /// the first generation (the GA's own test in `Ga::finished`).
+    pub fn min_games(&self) -> u64 {
+        let need = self.ga.generation_games(0, self.judges.len());
+        let fits = |games: u64| {
+            let ga = EvolveConfig { games, ..self.clone() }.ga_config();
+            ga.games - (ga.games as f64 * ga.confirm_fraction) as u64 >= need
+        };
+        // The budget left after the confirmation grows with `games`, so the
+        // smallest that fits is found by bisection.
+        let (mut lo, mut hi) = (1u64, 1u64 << 53);
+        if !fits(hi) {
+            return hi;
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if fits(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
     }
 
     /// The GA's settings with this run's budget. The GA counts two games per
@@ -125,14 +164,20 @@ impl EvolveConfig {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("configs serialise")
     }
 
-    /// Resolves the config's relative paths against `base`.
-    pub fn resolve_paths(&mut self, base: &Path) {
-        for p in [&mut self.seed_genome, &mut self.train_maps, &mut self.holdout_maps]
+    /// The config's file and folder paths.
+    pub fn paths_mut(&mut self) -> impl Iterator<Item = &mut PathBuf> {
+        [&mut self.seed_genome, &mut self.train_maps, &mut self.holdout_maps]
             .into_iter()
             .chain(self.bots.as_mut())
-        {
+    }
+
+    /// Resolves the config's relative paths against `base`, made absolute so
+    /// the run folder's config.ron means the same from any directory.
+    pub fn resolve_paths(&mut self, base: &Path) {
+        for p in self.paths_mut() {
             if p.is_relative() {
-                *p = base.join(&*p);
+                let joined = base.join(&*p);
+                *p = std::path::absolute(&joined).unwrap_or(joined);
             }
         }
     }

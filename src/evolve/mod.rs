@@ -6,8 +6,10 @@
 //! point resumes to exactly the result it would have had.
 
 pub mod config;
+pub mod faults;
 pub mod oracle;
 pub mod promote;
+pub mod setup;
 
 pub use config::EvolveConfig;
 
@@ -20,6 +22,7 @@ use crate::maps::{load_dir, NamedMap};
 use crate::search::Limits;
 use crate::tuner::ga::{Ga, GaState, Rated};
 use anyhow::Context;
+use faults::{FaultTally, JudgeFaults};
 use oracle::{nearest_genome, space_of, GameOracle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -66,6 +69,10 @@ pub struct GenerationStats {
     pub seconds: f64,
     /// The champion's weights.
     pub best_weights: Vec<i32>,
+    /// Each judge's games and faults in the period, in config order (only
+    /// programs fault; empty in runs from before faults were counted).
+    #[serde(default)]
+    pub judge_faults: Vec<JudgeFaults>,
 }
 
 /// A finished run.
@@ -98,21 +105,224 @@ pub struct Checkpoint {
     pub games: usize,
     /// Seconds spent before this checkpoint, across every resumption.
     pub seconds: f64,
+    /// The judges' games and faults in the period under way.
+    #[serde(default)]
+    pub period_faults: Vec<JudgeFaults>,
 }
+
+/// The judges' faults per evaluation period, in a run folder.
+pub const FAULTS_CSV: &str = "judge_faults.csv";
+
+/// A CSV field: a judge spec such as `sh:bot --a,b` may hold a comma or quote.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// More games than any run plays (ten thousand years at 3,000 games per
+/// second): a checkpoint counting more is damaged, and its sums could wrap.
+const MAX_GAMES: usize = 1 << 50;
 
 /// The checkpoint's file in a run folder.
 pub const CHECKPOINT: &str = "checkpoint.ron";
 
 impl Checkpoint {
-    pub fn load(dir: &Path) -> anyhow::Result<Option<Self>> {
+    /// Reads a run folder's checkpoint (`None` when it has none) and checks
+    /// every field against the run's config: a file edited or damaged by
+    /// hand is refused with its path and the wrong field, never trusted.
+    pub fn load<G: GameKit>(dir: &Path, config: &EvolveConfig) -> anyhow::Result<Option<Self>> {
+        let Some(checkpoint) = Self::read(dir)? else {
+            return Ok(None);
+        };
+        let path = dir.join(CHECKPOINT);
+        checkpoint
+            .check::<G>(config)
+            .map_err(|m| crate::bad_input!("{}: {m}", path.display()))?;
+        Ok(Some(checkpoint))
+    }
+
+    /// Reads a run folder's checkpoint as it is (`None` when it has none),
+    /// unchecked: for reading a run's history back, not for running on.
+    pub fn read(dir: &Path) -> anyhow::Result<Option<Self>> {
         let path = dir.join(CHECKPOINT);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+            Err(e) => crate::bail_input!("cannot read {}: {e}", path.display()),
         };
-        let checkpoint = ron::from_str(&text).with_context(|| format!("{}: not a checkpoint", path.display()))?;
+        let checkpoint =
+            ron::from_str(&text).map_err(|e| crate::bad_input!("{}: not a checkpoint: {e}", path.display()))?;
         Ok(Some(checkpoint))
+    }
+
+    /// The rules a checkpoint written by this run keeps; the message names
+    /// the field that breaks one.
+    pub fn check<G: GameKit>(&self, config: &EvolveConfig) -> Result<(), String> {
+        self.check_for(G::NAME, G::PARAMS, config)
+    }
+
+    /// [`Checkpoint::check`] for a game known by its name and weights.
+    pub fn check_for(
+        &self,
+        game: &str,
+        params: &[crate::params::ParamSpec],
+        config: &EvolveConfig,
+    ) -> Result<(), String> {
+        if self.game != game {
+            return Err(format!("`game` is `{}`, the run is of `{game}`", self.game));
+        }
+        let space = oracle::space_of_params(params);
+        self.ga
+            .check(&space, &config.ga_config())
+            .map_err(|m| format!("in `ga`: {m}"))?;
+        let judges = config.judges.len();
+        let n = params.len();
+        let mut last = 0;
+        let mut games: usize = 0;
+        for (h, s) in self.history.iter().enumerate() {
+            let field = |name: &str| format!("`history[{h}].{name}`");
+            if s.generation <= last || s.generation as usize > self.ga.generation {
+                return Err(format!(
+                    "{} = {} must follow the generation before it ({last}) and not pass `ga.generation` ({})",
+                    field("generation"),
+                    s.generation,
+                    self.ga.generation
+                ));
+            }
+            last = s.generation;
+            for (name, v) in [
+                ("best", s.best),
+                ("mean", s.mean),
+                ("median", s.median),
+                ("champion_elo", s.champion_elo),
+            ] {
+                if !v.is_finite() {
+                    return Err(format!("{} = {v} is not a finite number", field(name)));
+                }
+            }
+            for (name, v, hi) in [
+                ("champion_se", s.champion_se, f64::MAX),
+                ("sigma", s.sigma, 1.0),
+                ("train_score", s.train_score, 100.0),
+                ("holdout", s.holdout.unwrap_or(0.0), 100.0),
+                ("seconds", s.seconds, f64::MAX),
+            ] {
+                if !(v.is_finite() && (0.0..=hi).contains(&v)) {
+                    return Err(format!("{} = {v} is not a number in 0..={hi}", field(name)));
+                }
+            }
+            if s.offspring_games.0 > s.offspring_games.1 {
+                return Err(format!(
+                    "{}: the fewest games are more than the most",
+                    field("offspring_games")
+                ));
+            }
+            let rates = |name: &str, rates: &[f64], optional: bool| -> Result<(), String> {
+                if rates.len() != judges && !(optional && rates.is_empty()) {
+                    return Err(format!(
+                        "{} has {} rates, the config has {judges} judges",
+                        field(name),
+                        rates.len()
+                    ));
+                }
+                match rates.iter().enumerate().find(|(_, r)| !(0.0..=1.0).contains(*r)) {
+                    Some((j, r)) => Err(format!(
+                        "{} = {r} is not a rate in 0..=1",
+                        field(&format!("{name}[{j}]"))
+                    )),
+                    None => Ok(()),
+                }
+            };
+            rates("judge_rates", &s.judge_rates, false)?;
+            rates("holdout_rates", &s.holdout_rates, true)?;
+            if s.holdout.is_some() == s.holdout_rates.is_empty() {
+                return Err(format!("{} and its rates disagree", field("holdout")));
+            }
+            if !s.judge_faults.is_empty() && s.judge_faults.len() != judges {
+                return Err(format!(
+                    "{} has {} entries, the config has {judges} judges",
+                    field("judge_faults"),
+                    s.judge_faults.len()
+                ));
+            }
+            if let Some(j) = s.judge_faults.iter().position(|f| !f.consistent()) {
+                return Err(format!(
+                    "{} counts more faults than games",
+                    field(&format!("judge_faults[{j}]"))
+                ));
+            }
+            if s.tuning_games > s.games {
+                return Err(format!(
+                    "{} = {} is more than {} = {}",
+                    field("tuning_games"),
+                    s.tuning_games,
+                    field("games"),
+                    s.games
+                ));
+            }
+            games = games
+                .checked_add(s.games)
+                .ok_or_else(|| format!("{} is too large", field("games")))?;
+            if s.best_weights.len() != n {
+                return Err(format!(
+                    "{} has {} weights, {game} genomes have {n}",
+                    field("best_weights"),
+                    s.best_weights.len(),
+                ));
+            }
+            for (p, &w) in params.iter().zip(&s.best_weights) {
+                if w < p.min || w > p.max {
+                    return Err(format!(
+                        "{}: `{}` = {w} is outside {}..={}",
+                        field("best_weights"),
+                        p.name,
+                        p.min,
+                        p.max
+                    ));
+                }
+            }
+        }
+        if self.period_tuning_games > self.period_games {
+            return Err(format!(
+                "`period_tuning_games` = {} is more than `period_games` = {}",
+                self.period_tuning_games, self.period_games
+            ));
+        }
+        if !self.period_faults.is_empty() && self.period_faults.len() != judges {
+            return Err(format!(
+                "`period_faults` has {} entries, the config has {judges} judges",
+                self.period_faults.len()
+            ));
+        }
+        if let Some(j) = self.period_faults.iter().position(|f| !f.consistent()) {
+            return Err(format!("`period_faults[{j}]` counts more faults than games"));
+        }
+        for (name, v) in [("period_seconds", self.period_seconds), ("seconds", self.seconds)] {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(format!("`{name}` = {v} must be a finite number of at least 0"));
+            }
+        }
+        if self.games > MAX_GAMES {
+            return Err(format!("`games` = {} is more than any run plays", self.games));
+        }
+        // Every game of the run is in an evaluation period: the finished ones
+        // and the one under way.
+        if games.checked_add(self.period_games) != Some(self.games) {
+            return Err(format!(
+                "`games` = {} is not the games of `history` ({games}) plus `period_games` ({})",
+                self.games, self.period_games
+            ));
+        }
+        if self.history.is_empty() && self.ga.generation >= config.eval_every as usize {
+            return Err(format!(
+                "`history` is empty after {} generations, with an evaluation every {}",
+                self.ga.generation, config.eval_every
+            ));
+        }
+        Ok(())
     }
 
     fn save(&self, dir: &Path) -> anyhow::Result<()> {
@@ -176,9 +386,17 @@ fn rate((points, games): Tally) -> f64 {
     }
 }
 
-/// Plays the jobs in parallel; outcomes come back in job order.
-fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec], jobs: &[Job]) -> Vec<Outcome> {
-    jobs.par_iter()
+/// Plays the jobs in parallel; outcomes come back in job order, with the
+/// judges' faults.
+fn play_jobs<G: GameKit>(
+    maps: &[G::Map],
+    genomes: &[BotSpec],
+    judges: &[BotSpec],
+    jobs: &[Job],
+) -> (Vec<Outcome>, FaultTally) {
+    let tally = faults::SharedTally::new(judges.len());
+    let outcomes = jobs
+        .par_iter()
         .map(|job| {
             let seats: Vec<&BotSpec> = job
                 .seats
@@ -188,9 +406,20 @@ fn play_jobs<G: GameKit>(maps: &[G::Map], genomes: &[BotSpec], judges: &[BotSpec
                     Entrant::Judge(j) => &judges[j],
                 })
                 .collect();
-            play_seated::<G>(&maps[job.map], &seats, job.seed, false).outcome
+            let judge_seats: Vec<Option<usize>> = job
+                .seats
+                .iter()
+                .map(|e| match *e {
+                    Entrant::Judge(j) => Some(j),
+                    Entrant::Genome(_) => None,
+                })
+                .collect();
+            let record = play_seated::<G>(&maps[job.map], &seats, job.seed, false);
+            tally.record(&record, &judge_seats);
+            record.outcome
         })
-        .collect()
+        .collect();
+    (outcomes, tally.take())
 }
 
 /// The contest score of per-judge rates: `Σ weight × rate`, normalised to
@@ -223,8 +452,11 @@ pub fn run<G: GameKit>(
     let train = load_maps::<G>(&config.train_maps)?;
     let seed_genome = Genome::load(&config.seed_genome, G::NAME, G::PARAMS)?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create run folder {}", out.display()))?;
-    crate::fsutil::write_atomic(&out.join("config.ron"), config.to_ron().as_bytes())
-        .with_context(|| format!("cannot write {}", out.join("config.ron").display()))?;
+    if resume.is_none() {
+        // A resumed run keeps the config it was started with, as written.
+        crate::fsutil::write_atomic(&out.join("config.ron"), config.to_ron().as_bytes())
+            .with_context(|| format!("cannot write {}", out.join("config.ron").display()))?;
+    }
 
     let limits = Limits::nodes(config.nodes);
     let judges = opponents::<G>(config)?;
@@ -272,6 +504,7 @@ pub fn run<G: GameKit>(
             period_seconds: 0.0,
             games: 0,
             seconds: 0.0,
+            period_faults: Vec::new(),
         },
     };
     let mut ga = Ga::resume(&space, &ga_config, config.seed, judges.len(), checkpoint.ga.clone());
@@ -282,6 +515,8 @@ pub fn run<G: GameKit>(
         checkpoint.period_seconds,
     );
     let (mut total_games, earlier) = (checkpoint.games, checkpoint.seconds);
+    let mut period_faults = checkpoint.period_faults;
+    period_faults.resize(judges.len(), JudgeFaults::default());
     let mut genomes_log = GenomesLog::open(out, !history.is_empty() || ga.state.generation > 0)?;
 
     while !ga.finished() {
@@ -290,6 +525,7 @@ pub fn run<G: GameKit>(
         let (_, rated) = ga.step(&oracle);
         let generation = ga.state.generation as u32;
         let tuning = (oracle.games_played() - before) as usize;
+        let mut generation_faults = oracle.take_faults();
         genomes_log.append(generation, &rated)?;
         period_games += tuning;
         period_tuning += tuning;
@@ -299,10 +535,11 @@ pub fn run<G: GameKit>(
         let mut evaluated = None;
         if generation.is_multiple_of(config.eval_every) || last {
             let champion = nearest_genome::<G>(&ga.mean());
-            let (judge_rates, train_games) =
+            let (judge_rates, train_games, train_faults) =
                 judge_rates_on::<G>(&maps, &judges, &champion, limits, 1, config.seed ^ 0x7a1e);
-            let (holdout_rates, holdout_games) = if holdout_maps.is_empty() {
-                (Vec::new(), 0)
+            generation_faults.merge(&train_faults);
+            let (holdout_rates, holdout_games, holdout_faults) = if holdout_maps.is_empty() {
+                (Vec::new(), 0, FaultTally::new(judges.len()))
             } else {
                 judge_rates_on::<G>(
                     &holdout_maps,
@@ -313,6 +550,11 @@ pub fn run<G: GameKit>(
                     config.seed ^ 0x401d,
                 )
             };
+            generation_faults.merge(&holdout_faults);
+            check_faults(config, &format!("generation {generation}"), &generation_faults)?;
+            for (p, g) in period_faults.iter_mut().zip(&generation_faults.judges) {
+                p.add(g);
+            }
             period_games += train_games + holdout_games;
             total_games += train_games + holdout_games;
             let stats = period_stats(&ga, &rated, generation);
@@ -325,6 +567,7 @@ pub fn run<G: GameKit>(
                 tuning_games: period_tuning,
                 seconds: period_seconds + gen_started.elapsed().as_secs_f64(),
                 best_weights: champion,
+                judge_faults: std::mem::replace(&mut period_faults, vec![JudgeFaults::default(); judges.len()]),
                 ..stats
             };
             history.push(stats.clone());
@@ -332,6 +575,10 @@ pub fn run<G: GameKit>(
             (period_games, period_tuning, period_seconds) = (0, 0, 0.0);
             evaluated = Some(stats);
         } else {
+            check_faults(config, &format!("generation {generation}"), &generation_faults)?;
+            for (p, g) in period_faults.iter_mut().zip(&generation_faults.judges) {
+                p.add(g);
+            }
             period_seconds += gen_started.elapsed().as_secs_f64();
         }
         Checkpoint {
@@ -343,6 +590,7 @@ pub fn run<G: GameKit>(
             period_seconds,
             games: total_games,
             seconds: earlier + started.elapsed().as_secs_f64(),
+            period_faults: period_faults.clone(),
         }
         .save(out)?;
         // After the checkpoint, so what the callback reads is on disk.
@@ -357,6 +605,7 @@ pub fn run<G: GameKit>(
     let before = oracle.games_played();
     let result = ga.finish(&oracle, Vec::new());
     total_games += (oracle.games_played() - before) as usize;
+    check_faults(config, "the confirmation", &oracle.take_faults())?;
     let champion = Genome {
         weights: nearest_genome::<G>(&result.recommended),
     };
@@ -370,7 +619,10 @@ pub fn run<G: GameKit>(
         result.confirmation_games,
         last.train_score
     );
-    champion.save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)?;
+    let best = out.join("best.ron");
+    champion
+        .save(&best, G::NAME, G::PARAMS, &comment)
+        .with_context(|| format!("cannot write {}", best.display()))?;
     let holdout: Vec<(String, f64)> = config
         .judges
         .iter()
@@ -382,7 +634,9 @@ pub fn run<G: GameKit>(
         for (name, r) in &holdout {
             csv.push_str(&format!("{name},{r:.4}\n"));
         }
-        crate::fsutil::write_atomic(&out.join("holdout.csv"), csv.as_bytes())?;
+        let path = out.join("holdout.csv");
+        crate::fsutil::write_atomic(&path, csv.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(RunSummary {
         champion,
@@ -434,7 +688,37 @@ fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
         tuning_games: 0,
         seconds: 0.0,
         best_weights: Vec::new(),
+        judge_faults: Vec::new(),
     }
+}
+
+/// Logs the judges' faults in a generation (its tuner games and any
+/// evaluation) or in the confirmation, and stops the run when a judge failed
+/// most of its games: its losses would count as the genomes' wins.
+fn check_faults(config: &EvolveConfig, when: &str, tally: &FaultTally) -> anyhow::Result<()> {
+    for (j, f) in tally.judges.iter().enumerate() {
+        let name = &config.judges[j].0;
+        if f.faulted() == 0 {
+            continue;
+        }
+        let example = tally.examples[j].as_deref().unwrap_or("");
+        tracing::warn!(
+            "judge `{name}` failed {} of {} games in {when} ({}); first: {example}",
+            f.faulted(),
+            f.games,
+            f.describe()
+        );
+        if f.games >= faults::MIN_GAMES && 2 * f.faulted() > f.games {
+            anyhow::bail!(
+                "judge `{name}` failed {} of its {} games in {when} ({}); first: {example}. \
+                 The run stops: its failed games would count as wins. Fix the judge or take it out of the config.",
+                f.faulted(),
+                f.games,
+                f.describe()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// genomes.csv: every rated genome of every generation, with its games, so
@@ -533,7 +817,7 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
 /// no genome trains on, or the train maps to confirm a champion): `rounds`
 /// times every map, judge combination and seat, seeded from `seed` so every
 /// genome scored this way meets the same luck. Returns the rates in config
-/// order and the games played.
+/// order, the games played and the judges' faults.
 pub fn judge_rates_on<G: GameKit>(
     maps: &[G::Map],
     judges: &[BotSpec],
@@ -541,7 +825,7 @@ pub fn judge_rates_on<G: GameKit>(
     limits: Limits,
     rounds: usize,
     seed: u64,
-) -> (Vec<f64>, usize) {
+) -> (Vec<f64>, usize, FaultTally) {
     let me = [BotSpec::Genome {
         label: "champion".into(),
         weights: weights.to_vec(),
@@ -550,9 +834,9 @@ pub fn judge_rates_on<G: GameKit>(
     let jobs: Vec<Job> = (0..rounds)
         .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(seed ^ round as u64)))
         .collect();
-    let outcomes = play_jobs::<G>(maps, &me, judges, &jobs);
+    let (outcomes, faults) = play_jobs::<G>(maps, &me, judges, &jobs);
     let tallies = Tallies::new(1, judges.len(), &jobs, &outcomes);
-    (tallies.judges[0].iter().map(|&t| rate(t)).collect(), jobs.len())
+    (tallies.judges[0].iter().map(|&t| rate(t)).collect(), jobs.len(), faults)
 }
 
 /// Rewrites the generation table, the plots and best.ron after a generation.
@@ -584,7 +868,30 @@ fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[Gener
         }
         csv.push_str(&format!(",{},{},{:.2}\n", s.games, s.tuning_games, s.seconds));
     }
-    crate::fsutil::write_atomic(&out.join("generations.csv"), csv.as_bytes())?;
+    let path = out.join("generations.csv");
+    crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+
+    // One row per judge and evaluation period: which judges could not play,
+    // and how (program judges only ever fault).
+    let mut faults = String::from("generation,judge,games,faulted,timeouts,crashes,invalid_lines,illegal_moves\n");
+    for s in history {
+        for ((name, _), f) in config.judges.iter().zip(&s.judge_faults) {
+            faults.push_str(&format!(
+                "{},{},{},{},{},{},{},{}\n",
+                s.generation,
+                csv_field(name),
+                f.games,
+                f.faulted(),
+                f.timeouts,
+                f.crashes,
+                f.invalid_lines,
+                f.illegal_moves
+            ));
+        }
+    }
+    let path = out.join(FAULTS_CSV);
+    crate::fsutil::write_atomic(&path, faults.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
 
     let last = history.last().expect("a generation");
     let comment = format!(
@@ -597,7 +904,8 @@ fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[Gener
     Genome {
         weights: last.best_weights.clone(),
     }
-    .save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)?;
+    .save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)
+    .with_context(|| format!("cannot write {}", out.join("best.ron").display()))?;
 
     let plot = crate::report::plot::FitnessPlot {
         history,

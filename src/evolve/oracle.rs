@@ -16,6 +16,7 @@
 //! from the round's seed and the pair's index, never from the points: every
 //! genome of a round meets the same luck.
 
+use super::faults::{FaultTally, SharedTally};
 use crate::arena::stats::Pentanomial;
 use crate::arena::{beats, play_seated};
 use crate::bots::BotSpec;
@@ -41,6 +42,8 @@ pub struct GameOracle<'a, G: GameKit> {
     space: Space,
     /// Real games played (a judge comparison pair is four games).
     played: AtomicU64,
+    /// The judges' faults in the games since the last [`GameOracle::take_faults`].
+    faults: SharedTally,
     game: PhantomData<G>,
 }
 
@@ -72,8 +75,14 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
             limits,
             space: space_of::<G>(),
             played: AtomicU64::new(0),
+            faults: SharedTally::new(judges.len()),
             game: PhantomData,
         }
+    }
+
+    /// The judges' faults since the last call.
+    pub fn take_faults(&self) -> FaultTally {
+        self.faults.take()
     }
 
     /// Real games played so far.
@@ -112,21 +121,35 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
         out
     }
 
-    fn play(&self, map: usize, seats: &[&BotSpec], seed: u64) -> Vec<f32> {
+    /// One game; `judge_seats[p]` is the judge in seat `p`, whose faults
+    /// are counted.
+    fn play(&self, map: usize, seats: &[&BotSpec], judge_seats: &[Option<usize>], seed: u64) -> Vec<f32> {
         self.played.fetch_add(1, Ordering::Relaxed);
-        play_seated::<G>(&self.maps[map], seats, seed, false)
-            .outcome
-            .points
-            .to_vec()
+        let record = play_seated::<G>(&self.maps[map], seats, seed, false);
+        self.faults.record(&record, judge_seats);
+        record.outcome.points.to_vec()
     }
 
-    /// Two games of `a` against `b` (a point or a judge), sides swapped,
-    /// `fillers` in the other seats; `a`'s result against `b` in each.
-    fn head_to_head(&self, a: &BotSpec, b: &BotSpec, fillers: &[usize], map: usize, seed: u64) -> [f32; 2] {
+    /// Two games of `a` against `b` (a point, or the judge `b_judge`), sides
+    /// swapped, `fillers` in the other seats; `a`'s result against `b` in each.
+    fn head_to_head(
+        &self,
+        a: &BotSpec,
+        (b, b_judge): (&BotSpec, Option<usize>),
+        fillers: &[usize],
+        map: usize,
+        seed: u64,
+    ) -> [f32; 2] {
         [0, 1].map(|first: Player| {
             let mut seats: Vec<&BotSpec> = if first == 0 { vec![a, b] } else { vec![b, a] };
             seats.extend(fillers.iter().map(|&j| &self.judges[j]));
-            let points = self.play(map, &seats, seed);
+            let mut judge_seats: Vec<Option<usize>> = if first == 0 {
+                vec![None, b_judge]
+            } else {
+                vec![b_judge, None]
+            };
+            judge_seats.extend(fillers.iter().map(|&j| Some(j)));
+            let points = self.play(map, &seats, &judge_seats, seed);
             beats(points[first], points[1 - first])
         })
     }
@@ -142,7 +165,9 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
             let result = |me: &BotSpec| {
                 let mut seats: Vec<&BotSpec> = table.iter().map(|&j| &self.judges[j]).collect();
                 seats.insert(seat, me);
-                self.play(map, &seats, seed)[seat]
+                let mut judge_seats: Vec<Option<usize>> = table.iter().map(|&j| Some(j)).collect();
+                judge_seats.insert(seat, None);
+                self.play(map, &seats, &judge_seats, seed)[seat]
             };
             beats(result(a), result(b))
         })
@@ -151,9 +176,14 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
 
 /// The box the tuner searches: each weight's range, on its step grid.
 pub fn space_of<G: GameKit>() -> Space {
-    let lo = G::PARAMS.iter().map(|p| f64::from(p.min)).collect();
-    let hi = G::PARAMS.iter().map(|p| f64::from(p.max)).collect();
-    Space::new(lo, hi).with_steps(G::PARAMS.iter().map(|p| f64::from(p.step)).collect())
+    space_of_params(G::PARAMS)
+}
+
+/// The box of a genome with these weights.
+pub fn space_of_params(params: &[crate::params::ParamSpec]) -> Space {
+    let lo = params.iter().map(|p| f64::from(p.min)).collect();
+    let hi = params.iter().map(|p| f64::from(p.max)).collect();
+    Space::new(lo, hi).with_steps(params.iter().map(|p| f64::from(p.step)).collect())
 }
 
 /// A point already on the grid, as weights.
@@ -179,7 +209,7 @@ impl<G: GameKit> Oracle for GameOracle<'_, G> {
                 let game_seed = rng.random::<u64>();
                 let [first, second] = if rng.random::<f64>() < self.peer_share {
                     let fillers = self.fillers(G::PLAYERS - 2, None, &mut rng);
-                    self.head_to_head(&a, &b, &fillers, map, game_seed)
+                    self.head_to_head(&a, (&b, None), &fillers, map, game_seed)
                 } else {
                     self.compared(&a, &b, &mut rng, map, game_seed)
                 };
@@ -203,7 +233,7 @@ impl<G: GameKit> Oracle for GameOracle<'_, G> {
             let map = rng.random_range(0..self.maps.len());
             let game_seed = rng.random::<u64>();
             let fillers = self.fillers(G::PLAYERS - 2, Some(k), &mut rng);
-            let [first, second] = self.head_to_head(&me, &self.judges[k], &fillers, map, game_seed);
+            let [first, second] = self.head_to_head(&me, (&self.judges[k], Some(k)), &fillers, map, game_seed);
             total.add_pair(first, second);
         }
         total

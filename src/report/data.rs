@@ -66,18 +66,34 @@ fn read_config(dir: &Path) -> anyhow::Result<(String, EvolveConfig)> {
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
     let config: EvolveConfig =
         ron::from_str(&text).map_err(|e| crate::bad_input!("{}: not an evolve config: {e}", path.display()))?;
+    // Judge names are the run's own: any spec it ran with is known here.
+    let judges: Vec<&str> = config.judges.iter().map(|j| j.0.as_str()).collect();
+    config
+        .check(&judges)
+        .map_err(|m| crate::bad_input!("{}: {m}", path.display()))?;
     Ok((text, config))
 }
 
 /// Loads a run folder: config.ron and checkpoint.ron are required.
 pub fn load(dir: &Path) -> anyhow::Result<RunData> {
+    load_checked(dir, None)
+}
+
+/// Loads a run folder of a known game, its checkpoint checked field by field
+/// as `--resume` checks it, so that a damaged file is named, not plotted.
+pub fn load_checked(dir: &Path, game: Option<&GameInfo>) -> anyhow::Result<RunData> {
     let (config_text, config) = read_config(dir)?;
-    let checkpoint = Checkpoint::load(dir)?.ok_or_else(|| {
+    let checkpoint = Checkpoint::read(dir)?.ok_or_else(|| {
         crate::bad_input!(
             "{} has no {CHECKPOINT}: no generation of this run has finished yet",
             dir.display()
         )
     })?;
+    if let Some(game) = game {
+        checkpoint
+            .check_for(game.name, game.params, &config)
+            .map_err(|m| crate::bad_input!("{}: {m}", dir.join(CHECKPOINT).display()))?;
+    }
     if checkpoint.history.is_empty() {
         crate::bail_input!(
             "{}: the checkpoint holds no generation yet",

@@ -55,6 +55,7 @@ h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; padding-bottom: 4px; marg
 nav a { margin-right: 1em; }
 .summary { font-size: 1.05em; }
 .note { color: #555; font-size: 0.92em; }
+.warning { color: #a40000; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ddd; padding: 3px 9px; text-align: right; }
 th { background: #f3f3f3; }
@@ -123,7 +124,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
     b.push_str(
         "<nav><a href=\"#config\">config</a><a href=\"#fitness\">fitness</a><a href=\"#holdout\">train vs holdout</a>\
          <a href=\"#judges\">judges</a><a href=\"#weights\">weights</a><a href=\"#champion\">champion</a>\
-         <a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
+         <a href=\"#faults\">judge faults</a><a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
     );
 
     // The config.
@@ -334,6 +335,8 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         train_n.map_or("-".to_string(), |n| n.to_string())
     );
 
+    judge_faults(&mut b, run);
+
     // Games and time.
     b.push_str("<section id=\"effort\">\n<h2>Games and seconds per generation</h2>\n");
     b.push_str(&figure(
@@ -375,6 +378,10 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         ("genomes.csv", "every rated genome of every generation, with its games"),
         ("best.ron", "the champion"),
         ("holdout.csv", "the last champion on the holdout maps"),
+        (
+            crate::evolve::FAULTS_CSV,
+            "each judge's games and faults per evaluation period",
+        ),
         ("checkpoint.ron", "what --resume and this report read"),
         ("run.log", "the run's log"),
         ("fitness.png", "the run's own fitness plot (also .svg)"),
@@ -400,6 +407,62 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         esc(&run.label)
     );
     page(&title, &b)
+}
+
+/// The judges' faults over the whole run: a program judge that timed out,
+/// crashed or answered wrongly lost those games, so the genomes' rates
+/// against it are inflated by as much.
+fn judge_faults(b: &mut String, run: &RunData) {
+    let mut totals = vec![crate::evolve::faults::JudgeFaults::default(); run.config.judges.len()];
+    for r in &run.rows {
+        for (t, f) in totals.iter_mut().zip(&r.judge_faults) {
+            t.add(f);
+        }
+    }
+    let faulted: u64 = totals.iter().map(|t| t.faulted()).sum();
+    b.push_str("<section id=\"faults\">\n<h2>Judge faults</h2>\n");
+    if faulted == 0 {
+        b.push_str(
+            "<p class=\"note\" id=\"faults-none\">No judge failed a turn: every game was played to its end \
+             by the rules.</p>\n</section>\n",
+        );
+        return;
+    }
+    let _ = writeln!(
+        b,
+        "<p class=\"warning\" id=\"faults-warning\"><b>{faulted} game{} ended with a judge's fault.</b> \
+         The judge lost each of them, so the rates against it are higher than its play earned.</p>",
+        if faulted == 1 { "" } else { "s" }
+    );
+    b.push_str(
+        "<table id=\"faults-table\">\n<tr><th class=\"l\">judge</th><th>games</th><th>faulted</th><th>share</th>\
+         <th>timeouts</th><th>crashes</th><th>invalid lines</th><th>illegal moves</th></tr>\n",
+    );
+    for ((name, _), t) in run.config.judges.iter().zip(&totals) {
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td>{}</td></tr>",
+            esc(name),
+            t.games,
+            t.faulted(),
+            if t.games == 0 {
+                "-".to_string()
+            } else {
+                pct(t.faulted() as f64 / t.games as f64)
+            },
+            t.timeouts,
+            t.crashes,
+            t.invalid_lines,
+            t.illegal_moves
+        );
+    }
+    let _ = writeln!(
+        b,
+        "</table>\n<p class=\"note\">Over every game of the run, the tuner's and the evaluations'. \
+         {} has them per evaluation; run.log names the first fault of each judge in each generation.</p>\n</section>",
+        crate::evolve::FAULTS_CSV
+    );
 }
 
 /// The comparison page.

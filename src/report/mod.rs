@@ -33,14 +33,12 @@ pub struct Written {
 /// from the run folder's files: config.ron and checkpoint.ron. The same
 /// files give the same page, byte for byte.
 pub fn write_run_report(dir: &Path, game: &GameInfo) -> anyhow::Result<Written> {
-    let run = data::load(dir)?;
-    anyhow::ensure!(
-        run.game == game.name,
-        "{} is a {} run, not {}",
-        dir.display(),
-        run.game,
-        game.name
-    );
+    if let Ok(other) = data::game_of(dir) {
+        if other != game.name {
+            crate::bail_input!("{} is a {other} run, not {}", dir.display(), game.name);
+        }
+    }
+    let run = data::load_checked(dir, Some(game))?;
     let plots = html::RunPlots {
         fitness: canvas::save(&fitness::LinesFigure::fitness(&run), dir, "plot-fitness")?,
         holdout: canvas::save(

@@ -266,12 +266,15 @@ impl GaConfig {
 
     /// Upper bound on the games of one generation.
     pub fn generation_games(&self, hall: usize, fixed: usize) -> u64 {
-        let per_island = 1
-            + (hall > 0) as u64
-            + fixed as u64 * self.fixed_pairs as u64
-            + self.elites as u64
-            + self.twin_pairs as u64 * self.pairs_per_round as u64 * self.max_rounds as u64;
-        2 * per_island * self.islands as u64
+        let per_island = (1 + (hall > 0) as u64)
+            .saturating_add((fixed as u64).saturating_mul(u64::from(self.fixed_pairs)))
+            .saturating_add(self.elites as u64)
+            .saturating_add(
+                (self.twin_pairs as u64)
+                    .saturating_mul(u64::from(self.pairs_per_round))
+                    .saturating_mul(u64::from(self.max_rounds)),
+            );
+        per_island.saturating_mul(2).saturating_mul(self.islands as u64)
     }
 }
 
@@ -383,32 +386,184 @@ impl GaConfig {
         if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
             return Err(format!("{name} must be at least 1"));
         }
-        if !(self.sigma_min > 0.0 && self.sigma_min <= self.sigma_init && self.sigma_init <= self.sigma_max) {
+        // Counts this large cannot be played; the bound keeps the budget
+        // arithmetic from overflowing.
+        let counts = [
+            ("islands", self.islands as u64),
+            ("twin_pairs", self.twin_pairs as u64),
+            ("elites", self.elites as u64),
+            ("hall_of_fame", self.hall_of_fame as u64),
+            ("hall_of_fame_interval", self.hall_of_fame_interval as u64),
+            ("migration_interval", self.migration_interval as u64),
+            ("pairs_per_round", u64::from(self.pairs_per_round)),
+            ("max_rounds", u64::from(self.max_rounds)),
+            ("fixed_pairs", u64::from(self.fixed_pairs)),
+        ];
+        if let Some((name, v)) = counts.iter().find(|(_, v)| *v > MAX_COUNT) {
+            return Err(format!("{name} = {v} must be at most {MAX_COUNT}"));
+        }
+        // Every float must be a finite number in its range: NaN compares false
+        // with everything and would pass a plain `v < lo` test.
+        let ranges: [(&str, f64, f64, f64); 17] = [
+            ("precision", self.precision, f64::MIN_POSITIVE, 1e6),
+            ("confidence", self.confidence, f64::MIN_POSITIVE, 1.0 - f64::EPSILON),
+            ("sigma_init", self.sigma_init, f64::MIN_POSITIVE, 1.0),
+            ("sigma_min", self.sigma_min, f64::MIN_POSITIVE, 1.0),
+            ("sigma_max", self.sigma_max, f64::MIN_POSITIVE, 1.0),
+            ("min_room", self.min_room, 0.0, 0.5),
+            ("clip_until", self.clip_until, 0.0, 1.0),
+            ("max_offspring_loss", self.max_offspring_loss, 0.0, 1e4),
+            ("crossover_rate", self.crossover_rate, 0.0, 1.0),
+            ("uniform_share", self.uniform_share, 0.0, 1.0),
+            ("blend_alpha", self.blend_alpha, 0.0, 10.0),
+            ("race_z", self.race_z, 0.0, 100.0),
+            ("gain_a_ratio", self.gain_a_ratio, 0.0, 1e6),
+            ("gain_alpha", self.gain_alpha, 0.0, 10.0),
+            ("average_from", self.average_from, 0.0, 1.0),
+            ("confirm_z", self.confirm_z, 0.0, 100.0),
+            ("surrogate_z", self.surrogate_z, 0.0, 100.0),
+        ];
+        let optional = [
+            ("tau", self.tau, f64::MIN_POSITIVE, 100.0),
+            ("noise_growth", self.noise_growth, 1.0, 100.0),
+            ("base_jitter", self.base_jitter, 0.0, 100.0),
+        ];
+        let more = [
+            ("surrogate_memory", self.surrogate_memory, f64::MIN_POSITIVE, 1.0),
+            // All of the budget for the confirmation leaves none to tune.
+            ("confirm_fraction", self.confirm_fraction, 0.0, 0.99),
+        ];
+        for (name, v, lo, hi) in ranges
+            .into_iter()
+            .chain(more)
+            .chain(optional.into_iter().filter_map(|(n, v, lo, hi)| Some((n, v?, lo, hi))))
+        {
+            let v_text = show_number(v);
+            if !v.is_finite() {
+                return Err(format!("{name} = {v_text} must be a finite number"));
+            }
+            if v < lo {
+                return Err(if lo == f64::MIN_POSITIVE {
+                    format!("{name} = {v_text} must be above 0")
+                } else {
+                    format!("{name} = {v_text} must be at least {}", show_number(lo))
+                });
+            }
+            if v > hi {
+                return Err(if hi == 1.0 - f64::EPSILON {
+                    format!("{name} = {v_text} must be below 1")
+                } else {
+                    format!("{name} = {v_text} must be at most {}", show_number(hi))
+                });
+            }
+        }
+        if !(self.sigma_min <= self.sigma_init && self.sigma_init <= self.sigma_max) {
             return Err(format!(
                 "need 0 < sigma_min ({}) <= sigma_init ({}) <= sigma_max ({})",
                 self.sigma_min, self.sigma_init, self.sigma_max
             ));
         }
-        if let Some(j) = self.base_jitter.filter(|j| j.is_nan() || *j < 0.0) {
-            return Err(format!("base_jitter = {j} must be at least 0"));
-        }
-        if self.precision.is_nan() || self.precision <= 0.0 {
-            return Err(format!("precision = {} must be above 0", self.precision));
-        }
-        if !(self.confidence > 0.0 && self.confidence < 1.0) {
-            return Err(format!("confidence = {} must be in (0, 1)", self.confidence));
-        }
-        for (name, v) in [
-            ("crossover_rate", self.crossover_rate),
-            ("uniform_share", self.uniform_share),
-            ("confirm_fraction", self.confirm_fraction),
-            ("average_from", self.average_from),
-        ] {
-            if !(0.0..=1.0).contains(&v) {
-                return Err(format!("{name} = {v} must be in 0..=1"));
+        Ok(())
+    }
+}
+
+impl GaState {
+    /// Checks a state read from a file against the run's box and settings;
+    /// the message names the first wrong field (`islands[0].mean[3]`, ...).
+    /// A state that passes cannot make the GA panic, overflow or produce
+    /// non-finite weights.
+    pub fn check(&self, space: &Space, cfg: &GaConfig) -> Result<(), String> {
+        let n = space.dim();
+        let point = |name: &str, x: &[f64]| -> Result<(), String> {
+            if x.len() != n {
+                return Err(format!("`{name}` has {} values, the genome has {n} weights", x.len()));
             }
+            for (i, &v) in x.iter().enumerate() {
+                // A whisker of slack for the box: means are clamped, then averaged.
+                let slack = 1e-9 * space.range(i).abs().max(1.0);
+                if !(v.is_finite() && v >= space.lo[i] - slack && v <= space.hi[i] + slack) {
+                    return Err(format!(
+                        "`{name}[{i}]` = {v} is not a number in the weight's range {}..={}",
+                        space.lo[i], space.hi[i]
+                    ));
+                }
+            }
+            Ok(())
+        };
+        let finite = |name: &str, v: f64, lo: f64, hi: f64| -> Result<(), String> {
+            if v.is_finite() && v >= lo && v <= hi {
+                Ok(())
+            } else {
+                Err(format!("`{name}` = {v} is not a number in {lo}..={hi}"))
+            }
+        };
+        if self.spent > cfg.games {
+            return Err(format!(
+                "`spent` = {} is more than the run's budget of {} games",
+                self.spent, cfg.games
+            ));
+        }
+        if (self.generation == 0) != (self.spent == 0) || self.generation as u64 > self.spent {
+            return Err(format!(
+                "`generation` = {} does not fit `spent` = {} (every generation plays games)",
+                self.generation, self.spent
+            ));
+        }
+        point("reference", &self.reference)?;
+        if self.islands.len() != cfg.islands {
+            return Err(format!(
+                "`islands` has {} islands, the config has {}",
+                self.islands.len(),
+                cfg.islands
+            ));
+        }
+        let (smin, smax) = (cfg.sigma_min * (1.0 - 1e-9), cfg.sigma_max * (1.0 + 1e-9));
+        for (k, isl) in self.islands.iter().enumerate() {
+            point(&format!("islands[{k}].mean"), &isl.mean)?;
+            finite(&format!("islands[{k}].sigma"), isl.sigma, smin, smax)?;
+            for (j, (g, z)) in isl.parents.iter().enumerate() {
+                point(&format!("islands[{k}].parents[{j}].x"), &g.x)?;
+                finite(&format!("islands[{k}].parents[{j}].sigma"), g.sigma, smin, smax)?;
+                finite(&format!("islands[{k}].parents[{j}] z"), *z, f64::MIN, f64::MAX)?;
+            }
+            for (j, g) in isl.elites.iter().enumerate() {
+                point(&format!("islands[{k}].elites[{j}].x"), &g.x)?;
+                finite(&format!("islands[{k}].elites[{j}].sigma"), g.sigma, smin, smax)?;
+            }
+            isl.surrogate
+                .check(n)
+                .map_err(|m| format!("`islands[{k}].surrogate.{m}"))?;
+        }
+        for (j, (x, elo)) in self.hall.iter().enumerate() {
+            point(&format!("hall[{j}]"), x)?;
+            finite(&format!("hall[{j}] rating"), *elo, f64::MIN, f64::MAX)?;
+        }
+        if self.tail_sum.len() != n {
+            return Err(format!(
+                "`tail_sum` has {} values, the genome has {n} weights",
+                self.tail_sum.len()
+            ));
+        }
+        finite("tail_weight", self.tail_weight, 0.0, f64::MAX)?;
+        for (i, &v) in self.tail_sum.iter().enumerate() {
+            // The sum of means weighted by games: within the box times the weight.
+            let bound = (space.lo[i].abs().max(space.hi[i].abs()) * self.tail_weight).max(0.0) * (1.0 + 1e-9) + 1e-9;
+            finite(&format!("tail_sum[{i}]"), v, -bound, bound)?;
         }
         Ok(())
+    }
+}
+
+/// The largest count setting a config may give.
+const MAX_COUNT: u64 = 100_000;
+
+/// A setting's value as a user wrote it: short, in exponent form when
+/// very large or small (`1e308`, not 309 digits).
+pub fn show_number(v: f64) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-4..1e7).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 
@@ -481,7 +636,7 @@ impl<'a> Ga<'a> {
     /// Whether the budget (less the confirmation's share) has no room for
     /// another generation.
     pub fn finished(&self) -> bool {
-        self.state.spent + self.next_generation_games() > self.evolve_budget
+        self.state.spent.saturating_add(self.next_generation_games()) > self.evolve_budget
     }
 
     /// The population mean: the average of the island means, what the run

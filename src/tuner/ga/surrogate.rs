@@ -54,6 +54,33 @@ impl Surrogate {
         }
     }
 
+    /// Checks a fit read from a file for a genome of `n` weights; the
+    /// message starts with the wrong field's name.
+    pub fn check(&self, n: usize) -> Result<(), String> {
+        // An empty fit (the default) takes its size from its first result.
+        let empty = self.xtx.is_empty() && self.xty.is_empty();
+        if !empty && (self.xtx.len() != 4 * n * n || self.xty.len() != 2 * n) {
+            return Err(format!(
+                "xtx`/`xty` have {} and {} values, a genome of {n} weights needs {} and {}",
+                self.xtx.len(),
+                self.xty.len(),
+                4 * n * n,
+                2 * n
+            ));
+        }
+        for (name, values) in [("xtx", &self.xtx), ("xty", &self.xty)] {
+            if let Some((i, v)) = values.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+                return Err(format!("{name}[{i}]` = {v} is not a finite number"));
+            }
+        }
+        for (name, v) in [("pairs", self.pairs), ("yty", self.yty), ("results", self.results)] {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(format!("{name}` = {v} must be a finite number of at least 0"));
+            }
+        }
+        Ok(())
+    }
+
     fn dim(&self) -> usize {
         self.xty.len() / 2
     }
