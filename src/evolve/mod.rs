@@ -111,8 +111,12 @@ impl Checkpoint {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         };
-        let checkpoint = ron::from_str(&text).with_context(|| format!("{}: not a checkpoint", path.display()))?;
-        Ok(Some(checkpoint))
+        Self::parse(&text, &path.display().to_string()).map(Some)
+    }
+
+    /// Reads a checkpoint's text; `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> anyhow::Result<Self> {
+        ron::from_str(text).with_context(|| format!("{origin}: not a checkpoint"))
     }
 
     fn save(&self, dir: &Path) -> anyhow::Result<()> {
