@@ -18,9 +18,9 @@
 //! ```
 
 use crate::arena::GameRecord;
-use crate::game::{Player, ToMove};
+use crate::game::{MoveBuffer, Player, ToMove};
 use crate::games::GameKit;
-use crate::referee::{failure_pass, Fault, OnFailure, TurnLog};
+use crate::referee::{Fault, OnFailure, TurnLog};
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -234,6 +234,7 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
             i + 1
         };
         let group = &replay.turns[i..group_end];
+        check_seats::<G>(&state, group, replay.seats.len()).map_err(|e| format!("{origin}: {e}"))?;
         let _ = writeln!(out, "\nturn {}", group[0].turn + 1);
         let mut joint = Vec::new();
         for t in group {
@@ -263,6 +264,10 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
                 ),
                 None => None,
             });
+        }
+        if let Some(t) = group.iter().find(|t| t.played.is_none() && G::ON_FAILURE == OnFailure::Pass) {
+            // A failed turn that passes is logged as `played pass`.
+            return Err(format!("{origin}: turn {} seat {}: no `played` line", t.turn + 1, t.seat));
         }
         if joint.iter().any(Option::is_none) && G::ON_FAILURE == OnFailure::Lose {
             decided_by_failure = true;
@@ -303,6 +308,31 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
     Ok(out)
 }
 
+/// The seats of one turn's entries are the seats the game has to act, in
+/// order (a record from another game, or edited, may name any seat).
+fn check_seats<G: GameKit>(state: &G, group: &[TurnLog], seats: usize) -> Result<(), String> {
+    let turn = group[0].turn + 1;
+    if let Some(t) = group.iter().find(|t| t.seat >= seats.min(G::PLAYERS)) {
+        return Err(format!("turn {turn}: seat {} is not at the table", t.seat));
+    }
+    let to_act: Vec<Player> = match state.to_move() {
+        // Reading the move says that it comes after the end.
+        ToMove::Over => return Ok(()),
+        ToMove::One(p) => vec![p],
+        ToMove::All => (0..G::PLAYERS).collect(),
+    };
+    let logged: Vec<Player> = group.iter().map(|t| t.seat).collect();
+    if logged != to_act {
+        let list = |v: &[Player]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(format!(
+            "turn {turn}: the record has seats {} acting, the game has {}",
+            list(&logged),
+            list(&to_act)
+        ));
+    }
+    Ok(())
+}
+
 /// A logged move on `state`: `pass`, or the protocol's text for it.
 fn parse_played<G: GameKit>(
     state: &G,
@@ -314,7 +344,15 @@ fn parse_played<G: GameKit>(
         return Err("comes after the game ended".into());
     }
     if text == "pass" {
-        return Ok(failure_pass(state, seat));
+        // Only a seat that may pass here can have passed.
+        let mut legal = G::Moves::default();
+        state.legal_moves(seat, &mut legal);
+        return legal
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| state.is_pass(m))
+            .ok_or_else(|| "is not legal here: this seat cannot pass".to_string());
     }
     let m = G::read_reply(state, seat, text, true, rng).map_err(|e| format!("is not legal here: {e:?}"))?;
     Ok(m)
