@@ -316,8 +316,7 @@ fn check_seats<G: GameKit>(state: &G, group: &[TurnLog], seats: usize) -> Result
         return Err(format!("turn {turn}: seat {} is not at the table", t.seat));
     }
     let to_act: Vec<Player> = match state.to_move() {
-        // Reading the move says that it comes after the end.
-        ToMove::Over => return Ok(()),
+        ToMove::Over => return Err(format!("turn {turn} comes after the game ended")),
         ToMove::One(p) => vec![p],
         ToMove::All => (0..G::PLAYERS).collect(),
     };
