@@ -1,0 +1,27 @@
+//! Property tests of the contest protocols' parsers: positions for
+//! `gridtune move`, the turn text the submission bots read, the replies the
+//! referee reads, and Ataxx FEN. The targets and generators are in
+//! tests/props/mod.rs; `PROPTEST_CASES` raises the case count.
+
+#[macro_use]
+mod props;
+
+properties!(400;
+    position_isolation, position_lightcycles, position_slime, position_ataxx,
+    turns_isolation, turns_lightcycles, turns_ataxx,
+    reply_isolation, reply_lightcycles, reply_slime, reply_ataxx,
+    fen,
+);
+
+// Inputs the properties found, kept as named cases.
+
+#[test]
+fn an_ataxx_action_of_four_bytes_that_splits_a_character_is_refused() {
+    use gridtune::games::ataxx::protocol::parse_action;
+    // A byte order mark is three bytes: `\u{feff}f` is four, and its second
+    // byte is inside the mark.
+    assert_eq!(parse_action("\u{feff}f"), None);
+    assert_eq!(parse_action("f\u{feff}"), None);
+    assert_eq!(parse_action("a7éb"), None);
+    assert!(parse_action("a7c7").is_some());
+}
