@@ -265,9 +265,16 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, String>
                 None => None,
             });
         }
-        if let Some(t) = group.iter().find(|t| t.played.is_none() && G::ON_FAILURE == OnFailure::Pass) {
+        if let Some(t) = group
+            .iter()
+            .find(|t| t.played.is_none() && G::ON_FAILURE == OnFailure::Pass)
+        {
             // A failed turn that passes is logged as `played pass`.
-            return Err(format!("{origin}: turn {} seat {}: no `played` line", t.turn + 1, t.seat));
+            return Err(format!(
+                "{origin}: turn {} seat {}: no `played` line",
+                t.turn + 1,
+                t.seat
+            ));
         }
         if joint.iter().any(Option::is_none) && G::ON_FAILURE == OnFailure::Lose {
             decided_by_failure = true;

@@ -44,7 +44,10 @@ pub fn parse_action(line: &str) -> Option<AtaxxMove> {
     match word.len() {
         2 => parse_square(word).map(AtaxxMove::spawn),
         // `get`: a four-byte word may split a character that is not ASCII.
-        4 => Some(AtaxxMove::jump(parse_square(word.get(..2)?)?, parse_square(word.get(2..)?)?)),
+        4 => Some(AtaxxMove::jump(
+            parse_square(word.get(..2)?)?,
+            parse_square(word.get(2..)?)?,
+        )),
         _ => None,
     }
 }
