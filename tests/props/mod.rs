@@ -7,7 +7,7 @@
 //! round-trips through the parser's printer, or an error that names the
 //! place (the origin given to the parser, a line, a field).
 // Each test crate that includes this module uses only part of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_macros)]
 
 use gridtune::evolve::config::EvolveConfig;
 use gridtune::evolve::Checkpoint;
