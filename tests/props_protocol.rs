@@ -25,3 +25,21 @@ fn an_ataxx_action_of_four_bytes_that_splits_a_character_is_refused() {
     assert_eq!(parse_action("a7éb"), None);
     assert!(parse_action("a7c7").is_some());
 }
+
+#[test]
+fn ataxx_bot_survives_an_absurd_actions_count() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_ataxx-bot"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ataxx-bot starts");
+    let turn = "0\n0.....1\n.......\n.......\n.......\n.......\n.......\n1.....0\nb2\n18446744073709551615\n";
+    bot.stdin.take().unwrap().write_all(turn.as_bytes()).unwrap();
+    let status = bot.wait_with_output().expect("ataxx-bot ends").status;
+    // It waits for actions that never come and ends with its input; before,
+    // it panicked with `capacity overflow` (exit code 101).
+    assert!(status.success(), "{status}");
+}
