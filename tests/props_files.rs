@@ -5,7 +5,7 @@
 #[macro_use]
 mod props;
 
-properties!(400;
+properties!(1000;
     genome_isolation, genome_lightcycles, genome_slime, genome_ataxx,
     config_isolation, config_lightcycles, config_slime, config_ataxx,
     map_isolation, map_lightcycles, map_slime, map_ataxx,
@@ -83,4 +83,77 @@ fn a_slime_replay_turn_without_its_move_is_refused() {
         t.replacen(&format!("{first}\n"), "", 1)
     });
     assert!(message.contains("turn 1 seat 0: no `played` line"), "{message}");
+}
+
+// Issue 13's defects that other branches fix. Each is ignored here until
+// that fix is merged; then it should pass and lose its `ignore`.
+
+const KNOWN: &str = "issue 13: fixed on another branch";
+
+fn default_genome() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/genomes/isolation/default.ron")).unwrap()
+}
+
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn a_genome_with_a_weight_given_twice_is_refused_naming_it() {
+    let text = default_genome().replacen(
+        "\"own_mobility\": 10,",
+        "\"own_mobility\": 10,\n\"own_mobility\": 12,",
+        1,
+    );
+    let message = gridtune::genome::Genome::parse(&text, "isolation", Isolation::PARAMS).expect_err(KNOWN);
+    assert!(message.contains("own_mobility"), "{message}");
+}
+
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn a_genome_with_a_byte_order_mark_is_read() {
+    let plain = gridtune::genome::Genome::parse(&default_genome(), "isolation", Isolation::PARAMS).unwrap();
+    let marked = format!("\u{feff}{}", default_genome());
+    assert_eq!(
+        gridtune::genome::Genome::parse(&marked, "isolation", Isolation::PARAMS),
+        Ok(plain)
+    );
+}
+
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn an_ataxx_map_with_every_free_square_walled_is_refused() {
+    let text = "0#####1\n#######\n#######\n#######\n#######\n#######\n1#####0\n";
+    assert!(Ataxx::parse_map(text, props::ORIGIN).is_err(), "{KNOWN}");
+}
+
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn a_slime_map_with_two_slimes_of_one_player_is_refused() {
+    let mut rows = vec![".".repeat(8); 8];
+    rows[0] = "1......2".into();
+    rows[7] = "3.....44".into();
+    assert!(
+        Slime::parse_map(&(rows.join("\n") + "\n"), props::ORIGIN).is_err(),
+        "{KNOWN}"
+    );
+}
+
+/// Every number of the default config replaced in turn by a value no run
+/// can use: each such config is refused, naming the file.
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn no_config_number_is_nan_infinite_or_overflowing() {
+    let text = Isolation::DEFAULT_CONFIG;
+    for bad in ["NaN", "inf", "-inf", "1e308"] {
+        for m in 0..text.matches(|c: char| c.is_ascii_digit()).count() {
+            let edited = props::apply(text, &props::Mutation::Number(m, bad));
+            if let Ok(config) = gridtune::evolve::config::EvolveConfig::parse(&edited, props::ORIGIN, Isolation::JUDGES)
+            {
+                let printed = config.to_ron();
+                let weights: f64 = config.judges.iter().map(|j| j.1).sum();
+                assert!(
+                    !printed.contains("NaN") && !printed.contains("inf") && weights.is_finite(),
+                    "accepted:\n{printed}"
+                );
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@
 #[macro_use]
 mod props;
 
-properties!(400;
+properties!(1000;
     position_isolation, position_lightcycles, position_slime, position_ataxx,
     turns_isolation, turns_lightcycles, turns_ataxx,
     reply_isolation, reply_lightcycles, reply_slime, reply_ataxx,
