@@ -43,3 +43,21 @@ fn ataxx_bot_survives_an_absurd_actions_count() {
     // it panicked with `capacity overflow` (exit code 101).
     assert!(status.success(), "{status}");
 }
+
+#[test]
+fn positions_past_the_turn_limit_are_over_with_no_length_left() {
+    use gridtune::game::{Game, ToMove};
+    use gridtune::games::GameKit;
+    let board = "0......\n.......\n.......\n.......\n.......\n.......\n......1\n";
+    let (isolation, _) =
+        gridtune::games::isolation::Isolation::parse_position(&format!("turn 65535\n0 0\n6 6\n{board}")).unwrap();
+    // It panicked with `attempt to subtract with overflow`.
+    assert_eq!(isolation.max_length(), 0);
+    assert_eq!(isolation.to_move(), ToMove::Over);
+    let (cycles, _) = gridtune::games::lightcycles::LightCycles::parse_position(&format!(
+        "7 7 0\nturn 65535\n0 0\n6 6\n{board}"
+    ))
+    .unwrap();
+    assert_eq!(cycles.max_length(), 0);
+    assert_eq!(cycles.to_move(), ToMove::Over);
+}

@@ -442,6 +442,7 @@ where
 {
     match G::parse_map(text, ORIGIN) {
         Ok(map) => {
+            usable(&G::start(&map));
             let printed = G::map_text(&map);
             match G::parse_map(&printed, ORIGIN) {
                 Ok(again) if again == map => Ok(()),
@@ -550,9 +551,40 @@ fn position_seeds<G: PositionText>() -> Vec<String> {
     out
 }
 
+/// A state a parser gives is one the rules can go on from: `gridtune move`
+/// searches it (with overflow checks on, as tests build, an arithmetic
+/// slip panics here).
+fn usable<G: GameKit>(state: &G) {
+    let mut moves = G::Moves::default();
+    let _ = (state.max_length(), state.outcome(), state.hash());
+    let actors = match state.to_move() {
+        ToMove::Over => vec![],
+        ToMove::One(p) => vec![p],
+        ToMove::All => (0..G::PLAYERS).collect(),
+    };
+    for p in actors {
+        state.legal_moves(p, &mut moves);
+        assert!(!moves.as_slice().is_empty(), "seat {p} is to act with no legal move");
+        let mut next = state.clone();
+        if G::SIMULTANEOUS {
+            let joint: Vec<G::Move> = (0..G::PLAYERS)
+                .map(|q| {
+                    next.legal_moves(q, &mut moves);
+                    moves.as_slice()[0]
+                })
+                .collect();
+            next.play_joint(&joint);
+        } else {
+            next.play(moves.as_slice()[0]);
+        }
+        let _ = (next.max_length(), next.to_move(), next.outcome());
+    }
+}
+
 fn check_position<G: PositionText>(text: &str) -> Result<(), String> {
     match G::parse_position(text) {
         Ok((state, player)) => {
+            usable(&state);
             // The printer keeps the board and the side, not every counter a
             // text may carry: a second reading must give the same text.
             let printed = state.position_text(player);
@@ -657,6 +689,7 @@ fn check_grid_turns<G: GridTurns>(text: &str) -> Result<(), String> {
         let texts: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
         match G::parse_turn(&texts, (header.width, header.height), block[0].0) {
             Ok(state) => {
+                usable(&state);
                 let printed = state.turn_block();
                 let again: Vec<&str> = printed.lines().collect();
                 match G::parse_turn(&again, (header.width, header.height), 1) {
@@ -708,6 +741,7 @@ fn check_ataxx_turns(text: &str) -> Result<(), String> {
         let listed: Vec<&str> = actions.iter().map(|&(_, l)| l).collect();
         match read_turn(&rows, &listed, me) {
             Ok((state, moves)) => {
+                usable(&state);
                 if state.side() != me {
                     return Err(format!("read for player {me}, the position is for {}", state.side()));
                 }
@@ -1080,4 +1114,16 @@ macro_rules! properties {
             }
         )*
     };
+}
+
+/// One cargo-fuzz input (fuzz/fuzz_targets): every target whose name starts
+/// with `prefix` checks it, and a broken property panics, which libFuzzer
+/// reports as a crash with the input saved.
+pub fn fuzz_one(prefix: &str, data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for target in targets().iter().filter(|t| t.name.starts_with(prefix)) {
+        if let Err(why) = (target.check)(&text) {
+            panic!("{}: {why}", target.name);
+        }
+    }
 }
