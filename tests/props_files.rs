@@ -157,3 +157,12 @@ fn no_config_number_is_nan_infinite_or_overflowing() {
         }
     }
 }
+
+#[test]
+fn a_replay_reads_the_same_with_or_without_its_last_newline_after_a_carriage_return() {
+    let text = props::replay_seeds::<Isolation>()[0].replace('\n', "\r\n");
+    let whole = replay::parse(&text, props::ORIGIN).unwrap();
+    let cut = replay::parse(text.strip_suffix('\n').unwrap(), props::ORIGIN).unwrap();
+    // The last line kept its `\r` when no newline followed it.
+    assert_eq!(whole, cut);
+}
