@@ -85,6 +85,21 @@ fn a_slime_replay_turn_without_its_move_is_refused() {
     assert!(message.contains("turn 1 seat 0: no `played` line"), "{message}");
 }
 
+#[test]
+fn the_seed_replays_show_without_error() {
+    // The mutated-replay properties start from these: they must be valid.
+    fn check<G: GameKit>() {
+        for text in props::replay_seeds::<G>() {
+            let replay = replay::parse(&text, props::ORIGIN).unwrap();
+            replay::show::<G>(&replay, props::ORIGIN).unwrap();
+        }
+    }
+    check::<Isolation>();
+    check::<LightCycles>();
+    check::<Slime>();
+    check::<Ataxx>();
+}
+
 // Issue 13's defects that other branches fix. Each is ignored here until
 // that fix is merged; then it should pass and lose its `ignore`.
 

@@ -54,10 +54,22 @@ fn positions_past_the_turn_limit_are_over_with_no_length_left() {
     // It panicked with `attempt to subtract with overflow`.
     assert_eq!(isolation.max_length(), 0);
     assert_eq!(isolation.to_move(), ToMove::Over);
-    let (cycles, _) = gridtune::games::lightcycles::LightCycles::parse_position(&format!(
-        "7 7 0\nturn 65535\n0 0\n6 6\n{board}"
-    ))
-    .unwrap();
+    let (cycles, _) =
+        gridtune::games::lightcycles::LightCycles::parse_position(&format!("7 7 0\nturn 65535\n0 0\n6 6\n{board}"))
+            .unwrap();
     assert_eq!(cycles.max_length(), 0);
     assert_eq!(cycles.to_move(), ToMove::Over);
+}
+
+/// Issue 13, item 2 (fixed on another branch): the reply `random` when the
+/// side to move must pass. Un-ignore once that fix is merged.
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn an_ataxx_random_reply_when_the_side_must_pass_is_no_panic() {
+    use gridtune::games::ataxx::Ataxx;
+    use gridtune::games::GameKit;
+    use rand::SeedableRng;
+    let (state, side) = Ataxx::parse_position("xoo4/ooo4/ooo4/7/7/7/7 x 0 1").unwrap();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let _ = Ataxx::read_reply(&state, side, "random", true, &mut rng);
 }
