@@ -73,3 +73,15 @@ fn an_ataxx_random_reply_when_the_side_must_pass_is_no_panic() {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
     let _ = Ataxx::read_reply(&state, side, "random", true, &mut rng);
 }
+
+/// Issue 13, item 9 (fixed on another branch): Ataxx errors print `Some(..)`.
+/// Once merged, `check_position` in tests/props/mod.rs can check Ataxx's
+/// debug text too.
+#[test]
+#[ignore = "issue 13: fixed on another branch"]
+fn an_ataxx_position_error_shows_no_rust_debug_text() {
+    use gridtune::games::ataxx::Ataxx;
+    use gridtune::games::GameKit;
+    let message = Ataxx::parse_position("2\n7\n7\n").unwrap_err().to_string();
+    assert!(!message.contains("Some("), "{message}");
+}
