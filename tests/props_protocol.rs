@@ -85,3 +85,15 @@ fn an_ataxx_position_error_shows_no_rust_debug_text() {
     let message = Ataxx::parse_position("2\n7\n7\n").unwrap_err().to_string();
     assert!(!message.contains("Some("), "{message}");
 }
+
+#[test]
+fn an_error_may_quote_input_that_looks_like_debug_text() {
+    // cargo fuzz's first find: a FEN error quoting the input's own `Some(`
+    // was taken for Rust debug text.
+    let fen = "7/7/7/7/7/7/7 Some(x)";
+    assert!(gridtune::games::ataxx::Ataxx::from_fen(fen)
+        .unwrap_err()
+        .to_string()
+        .contains("Some("));
+    assert_eq!((props::target("fen").check)(fen), Ok(()));
+}
