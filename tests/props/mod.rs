@@ -768,9 +768,24 @@ fn reply_target<G: GameKit>(name: &'static str) -> Target {
 }
 
 /// The positions replies are read against (few, since each reply is read
-/// against all of them).
-fn reply_positions<G: GameKit>() -> Vec<G> {
-    random_positions::<G>(2, 3)
+/// against all of them), played once per thread: the fuzzers read millions
+/// of replies.
+fn reply_positions<G: GameKit + 'static>() -> Vec<G> {
+    use std::any::Any;
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static PLAYED: RefCell<HashMap<&'static str, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    }
+    PLAYED.with(|played| {
+        played
+            .borrow_mut()
+            .entry(G::NAME)
+            .or_insert_with(|| Box::new(random_positions::<G>(2, 3)))
+            .downcast_ref::<Vec<G>>()
+            .expect("one game per name")
+            .clone()
+    })
 }
 
 /// Who the referee asks in `state`.
