@@ -139,7 +139,12 @@ pub fn parse(text: &str, origin: &str) -> Result<Replay, ReplayError> {
         line,
         message,
     };
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
+    // `lines` drops a `\r` before a newline but keeps one that ends the text.
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+        .peekable();
     match lines.next() {
         Some((_, MAGIC)) => {}
         _ => return Err(err(1, format!("not a replay: the first line must be `{MAGIC}`"))),

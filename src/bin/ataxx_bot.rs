@@ -54,7 +54,8 @@ fn main() {
                 return;
             }
         };
-        let mut actions = Vec::with_capacity(count);
+        // The count is the input's word, not a size to allocate.
+        let mut actions = Vec::with_capacity(count.min(1024));
         for _ in 0..count {
             match input.next_line() {
                 Some((_, l)) => actions.push(l.to_string()),

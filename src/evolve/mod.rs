@@ -153,9 +153,13 @@ impl Checkpoint {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => crate::bail_input!("cannot read {}: {e}", path.display()),
         };
-        let checkpoint =
-            ron::from_str(&text).map_err(|e| crate::bad_input!("{}: not a checkpoint: {e}", path.display()))?;
-        Ok(Some(checkpoint))
+        Self::parse(&text, &path.display().to_string()).map(Some)
+    }
+
+    /// Reads a checkpoint's text without checking it against its run (see
+    /// [`Checkpoint::check`]); `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> anyhow::Result<Self> {
+        ron::from_str(text).map_err(|e| crate::bad_input!("{origin}: not a checkpoint: {e}"))
     }
 
     /// The rules a checkpoint written by this run keeps; the message names

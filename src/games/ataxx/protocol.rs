@@ -43,7 +43,11 @@ pub fn parse_action(line: &str) -> Option<AtaxxMove> {
     let word = line.split_whitespace().next()?;
     match word.len() {
         2 => parse_square(word).map(AtaxxMove::spawn),
-        4 => Some(AtaxxMove::jump(parse_square(&word[..2])?, parse_square(&word[2..])?)),
+        // `get`: a four-byte word may split a character that is not ASCII.
+        4 => Some(AtaxxMove::jump(
+            parse_square(word.get(..2)?)?,
+            parse_square(word.get(2..)?)?,
+        )),
         _ => None,
     }
 }

@@ -227,7 +227,7 @@ impl Game for Isolation {
 
     fn max_length(&self) -> u32 {
         // Every move fills one free square.
-        (self.free.count_ones()).min((TURN_LIMIT - self.plies) as u32)
+        (self.free.count_ones()).min(TURN_LIMIT.saturating_sub(self.plies) as u32)
     }
 
     #[inline]

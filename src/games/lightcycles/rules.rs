@@ -370,7 +370,7 @@ impl Game for LightCycles {
 
     fn max_length(&self) -> u32 {
         // Every turn that ends with both bikes alive fills two cells.
-        (self.free.count() / 2 + 1).min((TURN_LIMIT - self.turns) as u32)
+        (self.free.count() / 2 + 1).min(TURN_LIMIT.saturating_sub(self.turns) as u32)
     }
 
     #[inline]
