@@ -64,7 +64,6 @@ fn positions_past_the_turn_limit_are_over_with_no_length_left() {
 /// Issue 13, item 2 (fixed on another branch): the reply `random` when the
 /// side to move must pass. Un-ignore once that fix is merged.
 #[test]
-#[ignore = "issue 13: fixed on another branch"]
 fn an_ataxx_random_reply_when_the_side_must_pass_is_no_panic() {
     use gridtune::games::ataxx::Ataxx;
     use gridtune::games::GameKit;
@@ -78,7 +77,6 @@ fn an_ataxx_random_reply_when_the_side_must_pass_is_no_panic() {
 /// Once merged, `check_position` in tests/props/mod.rs can check Ataxx's
 /// debug text too.
 #[test]
-#[ignore = "issue 13: fixed on another branch"]
 fn an_ataxx_position_error_shows_no_rust_debug_text() {
     use gridtune::games::ataxx::Ataxx;
     use gridtune::games::GameKit;
