@@ -19,29 +19,15 @@ use gridtune::referee::process::Launch;
 use gridtune::referee::{Fault, TimeLimits};
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::faulty_bot;
 
 const LIMITS: TimeLimits = TimeLimits::millis(500, 200);
 /// Longer than either limit, so a late answer is always a timeout.
 const LATE_MS: u64 = 900;
 const SLACK: Duration = Duration::from_secs(1);
-
-fn faulty_bot() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("faulty_bot");
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/faulty_bot.rs");
-        let status = std::process::Command::new("rustc")
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&out)
-            .arg(&source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "rustc could not build {}", source.display());
-        out
-    })
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("referee").join(name);

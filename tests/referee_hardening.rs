@@ -17,31 +17,14 @@ use rand::SeedableRng;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::sync::OnceLock;
 
 mod common;
-use common::{gridtune, root, scratch, stderr, stdout};
+use common::{faulty_bot, gridtune, root, scratch, stderr, stdout};
 
 const ATAXX_BOT: &str = env!("CARGO_BIN_EXE_ataxx-bot");
 
 /// Black (x, to move) is walled in by white's pieces: x has no spawn or jump.
 const MUST_PASS: &str = "xoo4/ooo4/ooo4/7/7/7/7 x 0 1\n";
-
-fn faulty_bot() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hardening_faulty_bot");
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/faulty_bot.rs");
-        let status = std::process::Command::new("rustc")
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&out)
-            .arg(&source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "rustc could not build {}", source.display());
-        out
-    })
-}
 
 fn code(o: &Output) -> Option<i32> {
     o.status.code()

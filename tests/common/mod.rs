@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Long enough that only a hung bot trips it; replies are not timed against it.
@@ -108,4 +109,23 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// tests/bots/faulty_bot.rs, a bot that misbehaves as its arguments say,
+/// built once per test crate with rustc (each crate its own file, so crates
+/// run side by side never write one binary).
+pub fn faulty_bot() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("faulty_bot-{}", env!("CARGO_CRATE_NAME")));
+        let source = root().join("tests/bots/faulty_bot.rs");
+        let status = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&out)
+            .arg(&source)
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "rustc could not build {}", source.display());
+        out
+    })
 }
