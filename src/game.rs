@@ -76,8 +76,6 @@ impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
 }
 
 impl<M: Copy + Default, const N: usize> MoveList<M, N> {
-    pub const CAPACITY: usize = N;
-
     pub fn new() -> Self {
         Self::default()
     }
@@ -106,11 +104,6 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     #[inline]
     pub fn as_slice(&self) -> &[M] {
         &self.moves[..self.len]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, M> {

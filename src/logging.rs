@@ -39,13 +39,6 @@ pub fn log_to_file(path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Stops writing to the log file (flushing it).
-pub fn close_file() {
-    if let Some(mut f) = LOG_FILE.lock().unwrap_or_else(|e| e.into_inner()).take() {
-        let _ = f.flush();
-    }
-}
-
 /// Stderr, with the progress bar taken off the line before each event.
 struct Stderr;
 

@@ -239,11 +239,6 @@ impl GridMap {
         }
         out
     }
-
-    /// Number of free squares.
-    pub fn free_count(&self) -> usize {
-        self.walls.iter().flatten().filter(|&&w| !w).count()
-    }
 }
 
 /// The lines of a map file that carry content, numbered from 1: trailing

@@ -117,21 +117,6 @@ impl SpsaConfig {
         self.gamma = 0.0;
         self
     }
-
-    /// The line Stockfish's `TUNE` macro prints for fishtest
-    /// (`Tune::make_option` in official-stockfish/Stockfish `src/tune.cpp`):
-    /// `c_end = range / 20`, `r_end = 0.0020`.
-    pub fn stockfish_tune(space: &Space, games: u64) -> Self {
-        SpsaConfig {
-            games,
-            c_end: (0..space.dim()).map(|i| space.range(i) / 20.0).collect(),
-            r_end: vec![0.002; space.dim()],
-            a_ratio: 0.1,
-            alpha: 0.602,
-            gamma: 0.101,
-            batch_pairs: 1,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -179,11 +179,6 @@ impl Isolation {
         queen_reach(bit(self.pos[p]), self.free)
     }
 
-    /// True when the square is on the board and free.
-    pub fn is_free(&self, x: usize, y: usize) -> bool {
-        x < self.width() && y < self.height() && self.free & bit(square(x, y)) != 0
-    }
-
     /// The board as the protocol draws it: `.` free, `#` wall or burned, `0`/`1`
     /// pieces; rows joined by newlines.
     pub fn board_rows(&self) -> Vec<String> {
