@@ -1033,10 +1033,8 @@ mod tests {
     #[test]
     fn the_surrogate_finds_an_optimum_off_the_boxs_centre() {
         // spsa_simul's optimum is the box's centre, where twins clipped to
-        // the box are centred too. Off it, at this budget, 51 of 100 runs
-        // ended within 0.5 Elo when the surrogate stepped from the mean, 23
-        // when it stepped from the twins' centre without spread bases (the
-        // curvature unknown, so the steps short), and 92 now.
+        // the box are centred too and hide a surrogate that cannot learn the
+        // curvature; off the centre it needs spread bases to get there.
         let mut m = EloModel::spsa_simul(4);
         m.optimum = vec![40.0, 160.0, 65.0, 130.0];
         let start = m.start(4.0);
