@@ -1,4 +1,5 @@
-//! File writes that never leave a half-written file behind.
+//! File writes that never leave a half-written file behind, and the text of
+//! files as users' editors write them.
 
 use std::io::Write;
 use std::path::Path;
@@ -25,4 +26,10 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// A text file's content without the UTF-8 byte-order mark some editors
+/// write first: it is not content, and parsers would report it at 1:1.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }

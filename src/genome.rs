@@ -89,8 +89,7 @@ impl Genome {
 
     /// Parses genome text; the error says what is wrong and where.
     pub fn parse(text: &str, game: &str, params: &[ParamSpec]) -> Result<Self, String> {
-        // Some editors start a UTF-8 file with a byte-order mark; it is not content.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = crate::fsutil::without_bom(text);
         let file: GenomeFile = ron::from_str(text).map_err(|e| format!("not a genome: {e}"))?;
         let weights = file.weights.0;
         if file.game != game {

@@ -245,8 +245,7 @@ impl GridMap {
 /// spaces, tabs and `\r` removed, blank lines and `//` comments skipped, a
 /// leading UTF-8 byte-order mark ignored.
 pub fn content_lines(text: &str) -> Vec<(usize, &str)> {
-    // A byte-order mark some editors write first is not content.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::fsutil::without_bom(text);
     text.lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches([' ', '\r', '\t'])))

@@ -64,8 +64,7 @@ impl EvolveConfig {
         // Optional settings (`tau`, `base_jitter`, ...) may be written bare, `tau: 0.3`, as
         // well as `tau: Some(0.3)`.
         let ron = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        // A byte-order mark some editors write first is not content.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = crate::fsutil::without_bom(text);
         let config: EvolveConfig = ron
             .from_str(text)
             .map_err(|e| invalid(format!("not an evolve config: {e}")))?;

@@ -156,8 +156,7 @@ impl BotsFile {
 
     /// Parses a bots file's text; relative paths are resolved against `base`.
     pub fn parse(text: &str, base: &Path) -> Result<Self, String> {
-        // A byte-order mark some editors write first is not content.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = crate::fsutil::without_bom(text);
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let mut entries: Vec<BotEntry> = options
             .from_str(text)
