@@ -25,4 +25,5 @@ pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod search;
+pub mod stats;
 pub mod tuner;

@@ -3,8 +3,8 @@
 //! as a table or as JSON.
 
 use super::runner::Played;
-use super::stats::{EloEstimate, MatchStats, Pentanomial, Sprt, SprtReport};
 use super::EndReason;
+use crate::stats::{EloEstimate, MatchStats, Pentanomial, Sprt, SprtReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -125,7 +125,7 @@ impl MatchReport {
     /// Whether the SPRT has decided.
     pub fn decided(&self) -> bool {
         self.sprt
-            .is_some_and(|s| s.report.status != super::stats::SprtStatus::Continue)
+            .is_some_and(|s| s.report.status != crate::stats::SprtStatus::Continue)
     }
 
     /// The report as the table `match` prints.

@@ -3,7 +3,6 @@
 
 pub mod match_report;
 pub mod runner;
-pub mod stats;
 
 use crate::bots::{Bot, BotSpec, Seat};
 use crate::game::{mix64, Game, MoveBuffer, Outcome, Player, ToMove};

@@ -17,12 +17,12 @@
 //! genome of a round meets the same luck.
 
 use super::faults::{FaultTally, SharedTally};
-use crate::arena::stats::Pentanomial;
 use crate::arena::{beats, play_seated};
 use crate::bots::BotSpec;
 use crate::game::Player;
 use crate::games::GameKit;
 use crate::search::Limits;
+use crate::stats::Pentanomial;
 use crate::tuner::{derive_seed, Oracle, Space};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

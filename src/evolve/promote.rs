@@ -8,12 +8,12 @@
 
 use super::{opponents, EvolveConfig, RunSummary};
 use crate::arena::match_report::MatchReport;
-use crate::arena::stats::{Sprt, SprtStatus};
 use crate::arena::{generated_maps, paired_schedule, runner};
 use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
 use crate::search::Limits;
+use crate::stats::{Sprt, SprtStatus};
 use std::ops::ControlFlow;
 
 /// The outcome of the promotion test.

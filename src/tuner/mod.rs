@@ -17,15 +17,14 @@ pub mod ga;
 pub mod linalg;
 pub mod rating;
 pub mod spsa;
-pub mod stats;
 pub mod synthetic;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-pub use crate::arena::stats::Pentanomial;
 use crate::game::mix64;
+use crate::stats::Pentanomial;
 
 /// Plays games between parameter vectors.
 ///

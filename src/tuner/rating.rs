@@ -14,8 +14,8 @@
 //! Ratings are relative to an anchor player (rating 0). A weak normal prior
 //! on the others keeps players who won or lost every game finite.
 
+use crate::stats::Pentanomial;
 use crate::tuner::linalg::{chol_inverse, chol_solve, cholesky};
-use crate::tuner::Pentanomial;
 use std::f64::consts::LN_10;
 
 /// Elo per natural logit unit.

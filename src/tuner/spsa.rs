@@ -21,7 +21,7 @@
 //! ([`SpsaConfig::spsa_simul`]). With `alpha = gamma = 0` the schedule is
 //! constant, which is spsa_simul's own variant of SPSA.
 
-use crate::tuner::stats::chi2_quantile;
+use crate::stats::distributions::chi2_quantile;
 use crate::tuner::{derive_seed, Oracle, Space};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -212,8 +212,8 @@ pub fn run<O: Oracle + ?Sized>(oracle: &O, space: &Space, start: &[f64], cfg: &S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::Pentanomial;
     use crate::tuner::synthetic::EloModel;
-    use crate::tuner::Pentanomial;
     use rayon::prelude::*;
 
     #[test]

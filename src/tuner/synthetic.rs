@@ -27,9 +27,9 @@
 //! here, and no tuner can profit from correlations that real games would not
 //! have.
 
-use crate::arena::stats::expected_score;
 use crate::game::mix64;
-use crate::tuner::{derive_seed, Oracle, Pentanomial, Space};
+use crate::stats::{expected_score, Pentanomial};
+use crate::tuner::{derive_seed, Oracle, Space};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -63,7 +63,7 @@ pub mod roster;
 pub mod select;
 pub mod surrogate;
 
-use crate::tuner::stats::chi2_quantile;
+use crate::stats::distributions::chi2_quantile;
 use crate::tuner::{derive_seed, Oracle, Space};
 use breed::{blend_crossover, mirrored_twins, tournament, uniform_crossover, Mutation, Twins};
 pub use confirm::Candidate;
@@ -999,8 +999,8 @@ fn breed(isl: &Island, cfg: &GaConfig, m: &Mutation, space: &Space, rng: &mut Xo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::Pentanomial;
     use crate::tuner::synthetic::EloModel;
-    use crate::tuner::Pentanomial;
     use std::sync::Mutex;
 
     fn small(games: u64) -> GaConfig {

@@ -1,8 +1,9 @@
 //! The players of one generation (or of the confirmation), the game pairs
 //! they played, and rounds of matches under one seed.
 
+use crate::stats::Pentanomial;
 use crate::tuner::rating::{fit, FitOptions, MatchResult, Ratings};
-use crate::tuner::{Oracle, Pentanomial};
+use crate::tuner::Oracle;
 use rayon::prelude::*;
 
 /// One match to play: players `a` and `b` for `pairs` game pairs.

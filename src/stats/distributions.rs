@@ -1,5 +1,39 @@
-//! The chi-square quantile, with which spsa_simul sizes SPSA's gain (and the
-//! GA its learning rate).
+//! The distributions the statistics need: the normal (its 95% quantile and
+//! its distribution function) and the chi-square (with which spsa_simul sizes
+//! SPSA's gain, and the GA its learning rate).
+
+/// The two-sided 95% normal quantile.
+pub const Z95: f64 = 1.959964;
+
+/// Standard normal distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+}
+
+/// Complementary error function, from the Chebyshev fit in Numerical Recipes
+/// (fractional error below 1.2e-7 everywhere); std has no stable `erf` yet.
+fn erfc(x: f64) -> f64 {
+    const C: [f64; 10] = [
+        -1.26551223,
+        1.00002368,
+        0.37409196,
+        0.09678418,
+        -0.18628806,
+        0.27886807,
+        -1.13520398,
+        1.48851587,
+        -0.82215223,
+        0.17087277,
+    ];
+    let t = 1.0 / (1.0 + 0.5 * x.abs());
+    let poly = C.iter().rev().fold(0.0, |acc, &c| acc * t + c);
+    let r = t * (-x * x + poly).exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
 
 /// ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9: about 1e-15).
 fn ln_gamma(x: f64) -> f64 {
@@ -108,6 +142,15 @@ pub fn chi2_quantile(p: f64, k: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normal_cdf_is_accurate() {
+        // Φ(1.959964) = 0.975, Φ(1) = 0.8413447460685429, Φ(-3) = 0.0013498980316300933.
+        assert!((normal_cdf(Z95) - 0.975).abs() < 1e-7);
+        assert!((normal_cdf(1.0) - 0.8413447460685429).abs() < 1e-7);
+        assert!((normal_cdf(-3.0) / 0.0013498980316300933 - 1.0).abs() < 1e-6);
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
+    }
 
     #[test]
     fn chi_square_quantiles_match_tables() {
