@@ -101,7 +101,7 @@ fn evolve_writes_its_run_folder_and_repeats_with_the_same_seed() {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let svg = std::fs::read_to_string(run.join("fitness.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("isolation evolution, seed 7") && svg.contains("generation"));
-    assert!(svg.contains("champion, train maps") && svg.contains("champion, holdout maps"));
+    assert!(svg.contains("champion on train and holdout maps") && svg.contains("ratings over generations"));
     let best = run.join("best.ron");
     let o = gridtune(
         &[

@@ -19,6 +19,7 @@ use crate::game::{mix64, Outcome};
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::maps::{load_dir, NamedMap};
+use crate::report::fitness::{self, FitnessPoint};
 use crate::search::Limits;
 use crate::tuner::ga::{Ga, GaState, Rated};
 use anyhow::Context;
@@ -911,10 +912,24 @@ fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[Gener
     .save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)
     .with_context(|| format!("cannot write {}", out.join("best.ron").display()))?;
 
-    let plot = crate::report::plot::FitnessPlot {
-        history,
-        title: format!("{} evolution, seed {}", G::NAME, config.seed),
-    };
-    crate::report::canvas::save(&plot, out, "fitness")?;
+    let points: Vec<FitnessPoint> = history.iter().map(FitnessPoint::from).collect();
+    let title = format!("{} evolution, seed {}", G::NAME, config.seed);
+    crate::report::canvas::save(&fitness::run_folder_figure(&title, &points), out, "fitness")?;
     Ok(())
+}
+
+/// What the report's fitness figures draw of an evaluation.
+impl From<&GenerationStats> for FitnessPoint {
+    fn from(s: &GenerationStats) -> Self {
+        FitnessPoint {
+            generation: s.generation,
+            best: s.best,
+            mean: s.mean,
+            median: s.median,
+            champion_elo: s.champion_elo,
+            champion_se: s.champion_se,
+            train_score: s.train_score,
+            holdout: s.holdout,
+        }
+    }
 }

@@ -16,6 +16,25 @@ pub trait Figure {
         DB::ErrorType: 'static;
 }
 
+/// Two figures, the first above the second.
+pub struct Stacked<A, B>(pub A, pub B);
+
+impl<A: Figure, B: Figure> Figure for Stacked<A, B> {
+    fn size(&self) -> (u32, u32) {
+        let ((w0, h0), (w1, h1)) = (self.0.size(), self.1.size());
+        (w0.max(w1), h0 + h1)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let (upper, lower) = root.split_vertically(self.0.size().1);
+        self.0.draw(&upper)?;
+        self.1.draw(&lower)
+    }
+}
+
 /// A figure written to disk.
 #[derive(Clone, Debug)]
 pub struct Plot {

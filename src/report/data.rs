@@ -2,9 +2,11 @@
 //! history (the `GenerationStats` of checkpoint.ron) and the counts the
 //! intervals need.
 
+use super::fitness::{BandPoints, FitnessPoint};
 use crate::evolve::{Checkpoint, EvolveConfig, GenerationStats, CHECKPOINT};
 use crate::games::GameKit;
 use crate::params::ParamSpec;
+use crate::stats::interval;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -168,6 +170,38 @@ impl RunData {
             self.config.holdout_rounds,
         );
         (n > 0).then_some(n)
+    }
+
+    /// What the fitness figures draw of each evaluation.
+    pub fn fitness_points(&self) -> Vec<FitnessPoint> {
+        self.rows.iter().map(FitnessPoint::from).collect()
+    }
+
+    /// The champion's train-score band, if the run's maps could be counted.
+    pub fn train_band(&self, players: usize) -> BandPoints {
+        let Some(n) = self.train_games_per_judge(players) else {
+            return Vec::new();
+        };
+        let weights = self.judge_weights();
+        self.rows
+            .iter()
+            .filter_map(|r| interval::contest_score(&r.judge_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
+            .collect()
+    }
+
+    /// The champion's holdout-score band.
+    pub fn holdout_band(&self, players: usize) -> BandPoints {
+        let Some(n) = self.holdout_games_per_judge(players) else {
+            return Vec::new();
+        };
+        let weights = self.judge_weights();
+        self.rows
+            .iter()
+            .filter(|r| r.holdout.is_some())
+            .filter_map(|r| {
+                interval::contest_score(&r.holdout_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi))
+            })
+            .collect()
     }
 }
 

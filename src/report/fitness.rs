@@ -1,14 +1,36 @@
 //! The tuner's ratings over generations (Elo against the start genome: the
 //! best-rated genome, the offspring's mean and median, and the champion with
 //! its 95% band), and the champion's train score beside its holdout score,
-//! each with its band.
+//! each with its band. The run report draws them, and the evolution loop
+//! writes them as the run folder's `fitness.png`.
+//!
+//! The figures read plain [`FitnessPoint`]s, not the run's history type, so
+//! that the evolution loop can draw them without this module depending on it.
 
-use super::canvas::{self, band, failed, percent_axis, Figure, Stroke};
-use super::data::RunData;
-use super::interval;
-use crate::evolve::GenerationStats;
+use super::canvas::{self, band, failed, percent_axis, Figure, Stacked, Stroke};
+use crate::stats::distributions::Z95;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+/// What the fitness figures draw of one evaluated generation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitnessPoint {
+    pub generation: u32,
+    /// The best, mean and median rating of the genomes tied to the start
+    /// genome by games, in Elo against it.
+    pub best: f64,
+    pub mean: f64,
+    pub median: f64,
+    pub champion_elo: f64,
+    /// The champion rating's standard error (not finite when unknown).
+    pub champion_se: f64,
+    /// The champion's contest scores (0-100) on the train and holdout maps.
+    pub train_score: f64,
+    pub holdout: Option<f64>,
+}
+
+/// A band per generation: `(generation, low, high)`.
+pub type BandPoints = Vec<(u32, f64, f64)>;
 
 /// A line to draw: its name, colour, width and points.
 struct Line {
@@ -46,8 +68,8 @@ fn line(
     name: &str,
     colour: RGBColor,
     width: u32,
-    rows: &[GenerationStats],
-    value: impl Fn(&GenerationStats) -> Option<f64>,
+    rows: &[FitnessPoint],
+    value: impl Fn(&FitnessPoint) -> Option<f64>,
 ) -> Line {
     Line {
         name: name.to_string(),
@@ -61,42 +83,32 @@ fn line(
     }
 }
 
-/// The champion's train-score band, if the run's maps could be counted.
-pub fn train_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
-    let Some(n) = run.train_games_per_judge(players) else {
-        return Vec::new();
-    };
-    let weights = run.judge_weights();
-    run.rows
-        .iter()
-        .filter_map(|r| interval::contest_score(&r.judge_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
-        .collect()
+/// The run folder's `fitness.png`: the champion's train and holdout scores
+/// above the ratings, as the report draws them. The scores have no band: the
+/// evolution loop draws this from its history alone.
+pub fn run_folder_figure(label: &str, rows: &[FitnessPoint]) -> Stacked<LinesFigure, LinesFigure> {
+    Stacked(
+        LinesFigure::train_vs_holdout(label, rows, Vec::new(), Vec::new()),
+        LinesFigure::fitness(label, rows),
+    )
 }
 
-/// The champion's holdout-score band.
-pub fn holdout_band(run: &RunData, players: usize) -> Vec<(u32, f64, f64)> {
-    let Some(n) = run.holdout_games_per_judge(players) else {
-        return Vec::new();
-    };
-    let weights = run.judge_weights();
-    run.rows
-        .iter()
-        .filter(|r| r.holdout.is_some())
-        .filter_map(|r| interval::contest_score(&r.holdout_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
-        .collect()
+/// The x axis ends at the last generation drawn.
+fn last_generation(rows: &[FitnessPoint]) -> u32 {
+    rows.last().map_or(1, |r| r.generation)
 }
 
 impl LinesFigure {
     /// The generation's rating fit: the best, mean and median of the genomes
-    /// tied to the start genome by games, and the champion with its 95% band (1.96 standard errors of
-    /// its rating).
-    pub fn fitness(run: &RunData) -> Self {
-        let rows = &run.rows;
+    /// tied to the start genome by games, and the champion with its 95% band
+    /// ([`Z95`] standard errors of its rating). `label` names the run in the
+    /// title.
+    pub fn fitness(label: &str, rows: &[FitnessPoint]) -> Self {
         LinesFigure {
-            title: format!("{}: ratings over generations", run.label),
+            title: format!("{label}: ratings over generations"),
             y_desc: "Elo vs the start genome".into(),
             percent: false,
-            last: run.last().generation,
+            last: last_generation(rows),
             lines: vec![
                 line("best rated", BEST, 3, rows, |r| Some(r.best)),
                 line("mean of rated", MEAN, 2, rows, |r| Some(r.mean)),
@@ -112,7 +124,7 @@ impl LinesFigure {
                     .iter()
                     .filter(|r| r.champion_se.is_finite())
                     .map(|r| {
-                        let half = 1.96 * r.champion_se;
+                        let half = Z95 * r.champion_se;
                         (r.generation, r.champion_elo - half, r.champion_elo + half)
                     })
                     .collect(),
@@ -120,32 +132,33 @@ impl LinesFigure {
         }
     }
 
-    /// The champion's contest score on the train maps beside the holdout maps.
-    pub fn train_vs_holdout(run: &RunData, players: usize) -> Self {
-        let rows = &run.rows;
+    /// The champion's contest score on the train maps beside the holdout maps,
+    /// each over its 95% band where one is known (empty otherwise: the band
+    /// needs the games played per judge, which the scores alone do not hold).
+    pub fn train_vs_holdout(label: &str, rows: &[FitnessPoint], train: BandPoints, holdout: BandPoints) -> Self {
         LinesFigure {
-            title: format!("{}: champion on train and holdout maps", run.label),
+            title: format!("{label}: champion on train and holdout maps"),
             y_desc: "contest score vs judges (0-100)".into(),
             percent: true,
-            last: run.last().generation,
+            last: last_generation(rows),
             lines: vec![
                 Line {
-                    banded: true,
+                    banded: !train.is_empty(),
                     ..line("train maps", TRAIN, 3, rows, |r| Some(r.train_score))
                 },
                 Line {
-                    banded: true,
+                    banded: !holdout.is_empty(),
                     ..line("holdout maps", HOLDOUT, 3, rows, |r| r.holdout)
                 },
             ],
             bands: vec![
                 Band {
                     colour: TRAIN,
-                    points: train_band(run, players),
+                    points: train,
                 },
                 Band {
                     colour: HOLDOUT,
-                    points: holdout_band(run, players),
+                    points: holdout,
                 },
             ],
         }

@@ -2,9 +2,9 @@
 //! inline as SVG, no scripts, nothing loaded from the network).
 
 use super::canvas::Plot;
-use super::compare::CompareRow;
+use super::compare_table::CompareRow;
 use super::data::{GameInfo, RunData};
-use super::interval;
+use crate::stats::interval;
 use std::fmt::Write;
 use std::path::Path;
 

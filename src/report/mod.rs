@@ -4,13 +4,12 @@
 
 pub mod canvas;
 pub mod compare;
+pub mod compare_table;
 pub mod data;
 pub mod effort;
 pub mod fitness;
 pub mod html;
-pub mod interval;
 pub mod judges;
-pub mod plot;
 pub mod weights;
 
 pub use data::GameInfo;
@@ -39,10 +38,16 @@ pub fn write_run_report(dir: &Path, game: &GameInfo) -> anyhow::Result<Written> 
         }
     }
     let run = data::load_checked(dir, Some(game))?;
+    let points = run.fitness_points();
     let plots = html::RunPlots {
-        fitness: canvas::save(&fitness::LinesFigure::fitness(&run), dir, "plot-fitness")?,
+        fitness: canvas::save(&fitness::LinesFigure::fitness(&run.label, &points), dir, "plot-fitness")?,
         holdout: canvas::save(
-            &fitness::LinesFigure::train_vs_holdout(&run, game.players),
+            &fitness::LinesFigure::train_vs_holdout(
+                &run.label,
+                &points,
+                run.train_band(game.players),
+                run.holdout_band(game.players),
+            ),
             dir,
             "plot-holdout",
         )?,
