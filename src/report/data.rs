@@ -179,28 +179,26 @@ impl RunData {
 
     /// The champion's train-score band, if the run's maps could be counted.
     pub fn train_band(&self, players: usize) -> BandPoints {
-        let Some(n) = self.train_games_per_judge(players) else {
-            return Vec::new();
-        };
-        let weights = self.judge_weights();
-        self.rows
-            .iter()
-            .filter_map(|r| interval::contest_score(&r.judge_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
-            .collect()
+        self.score_band(self.train_games_per_judge(players), |r| Some(&r.judge_rates))
     }
 
     /// The champion's holdout-score band.
     pub fn holdout_band(&self, players: usize) -> BandPoints {
-        let Some(n) = self.holdout_games_per_judge(players) else {
+        self.score_band(self.holdout_games_per_judge(players), |r| {
+            r.holdout.is_some().then_some(&r.holdout_rates)
+        })
+    }
+
+    /// The 95% band of the contest score from each evaluation's judge
+    /// rates (`None`: not evaluated there), each rate over `n` games.
+    fn score_band(&self, n: Option<usize>, rates: impl Fn(&GenerationStats) -> Option<&Vec<f64>>) -> BandPoints {
+        let Some(n) = n else {
             return Vec::new();
         };
         let weights = self.judge_weights();
         self.rows
             .iter()
-            .filter(|r| r.holdout.is_some())
-            .filter_map(|r| {
-                interval::contest_score(&r.holdout_rates, &weights, n).map(|(lo, hi)| (r.generation, lo, hi))
-            })
+            .filter_map(|r| interval::contest_score(rates(r)?, &weights, n).map(|(lo, hi)| (r.generation, lo, hi)))
             .collect()
     }
 }

@@ -243,3 +243,57 @@ impl Figure for LinesFigure {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(generation: u32, holdout: Option<f64>) -> FitnessPoint {
+        FitnessPoint {
+            generation,
+            best: 40.0,
+            mean: 10.0,
+            median: 12.0,
+            champion_elo: 30.0,
+            champion_se: 20.0,
+            train_score: 75.0,
+            holdout,
+        }
+    }
+
+    #[test]
+    fn the_champion_band_spans_z95_standard_errors() {
+        let figure = LinesFigure::fitness("run", &[point(2, None), point(4, Some(70.0))]);
+        let band = &figure.bands[0].points;
+        assert_eq!(band.len(), 2);
+        assert_eq!(band[1], (4, 30.0 - Z95 * 20.0, 30.0 + Z95 * 20.0));
+        assert_eq!(figure.last, 4);
+        assert_eq!(figure.title, "run: ratings over generations");
+    }
+
+    #[test]
+    fn score_lines_are_banded_only_where_a_band_is_known() {
+        let rows = [point(2, Some(70.0)), point(4, None)];
+        let figure = LinesFigure::train_vs_holdout("run", &rows, vec![(2, 60.0, 85.0)], Vec::new());
+        let banded: Vec<bool> = figure.lines.iter().map(|l| l.banded).collect();
+        assert_eq!(banded, [true, false]);
+        // The holdout line has a point only where the holdout was played.
+        assert_eq!(figure.lines[1].points, vec![(2, 70.0)]);
+    }
+
+    #[test]
+    fn the_run_folder_figure_stacks_the_report_figures() {
+        let rows = [point(2, Some(70.0)), point(4, Some(72.0))];
+        let figure = run_folder_figure("isolation evolution, seed 7", &rows);
+        assert_eq!(figure.size(), (900, 1000));
+        let dir = std::env::temp_dir().join(format!("gridtune-fitness-figure-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plot = canvas::save(&figure, &dir, "fitness");
+        let _ = std::fs::remove_dir_all(&dir);
+        let svg = plot.unwrap().svg_text;
+        assert!(svg.contains("isolation evolution, seed 7: champion on train and holdout maps"));
+        assert!(svg.contains("isolation evolution, seed 7: ratings over generations"));
+        // Only the ratings have a band: the scores' needs the games per judge.
+        assert_eq!(svg.matches("shaded: 95% interval").count(), 1);
+    }
+}
