@@ -4,7 +4,7 @@
 
 use super::runner::Played;
 use super::EndReason;
-use crate::stats::{EloEstimate, MatchStats, Pentanomial, Sprt, SprtReport};
+use crate::stats::{EloEstimate, MatchStats, Pentanomial, Sprt, SprtReport, SprtStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -124,8 +124,7 @@ impl MatchReport {
 
     /// Whether the SPRT has decided.
     pub fn decided(&self) -> bool {
-        self.sprt
-            .is_some_and(|s| s.report.status != crate::stats::SprtStatus::Continue)
+        self.sprt.is_some_and(|s| s.report.status != SprtStatus::Continue)
     }
 
     /// The report as the table `match` prints.
