@@ -2,7 +2,7 @@
 //! an SPRT; for a game of more than two seats, a tournament of tables.
 
 use super::table::{self, TableFlags};
-use super::{games_bar, parse_sprt, BotsArgs, BudgetArgs, GameArg};
+use super::{games_bar, parse_sprt, play_maps, BotsArgs, BudgetArgs, GameArg};
 use anyhow::Result;
 use clap::Args;
 use gridtune::arena;
@@ -10,7 +10,6 @@ use gridtune::arena::match_report::MatchReport;
 use gridtune::bail_input;
 use gridtune::bots::BotSpec;
 use gridtune::games::GameKit;
-use gridtune::maps::{load_dir, NamedMap};
 use gridtune::replay::ReplayFolder;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -109,24 +108,9 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     if games == 0 || games % 2 == 1 {
         bail_input!("--games {games}: give a positive even number (games come in pairs, one from each side)");
     }
-    let (where_, named) = if a.fresh_maps {
-        let maps = arena::generated_maps::<G>(games / 2, a.seed);
-        let named: Vec<NamedMap<G::Map>> = maps
-            .into_iter()
-            .enumerate()
-            .map(|(i, map)| NamedMap {
-                name: format!("generated{:05} (seed {})", i + 1, a.seed),
-                map,
-            })
-            .collect();
-        (format!("{} generated maps", named.len()), named)
-    } else {
-        let dir = a
-            .maps
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("maps/{}/holdout", G::NAME)));
-        (dir.display().to_string(), load_dir(&dir, G::parse_map)?)
-    };
+    let generated = a.fresh_maps.then_some(games / 2);
+    let default_dir = || PathBuf::from(format!("maps/{}/holdout", G::NAME));
+    let (where_, named) = play_maps::<G>(generated, a.seed, a.maps.clone().unwrap_or_else(default_dir))?;
     let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
     let games = if sprt.is_none() && !a.fresh_maps && a.games.is_none() {
         2 * maps.len()

@@ -26,6 +26,7 @@ use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
 use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
+use gridtune::maps::{load_dir, NamedMap};
 use gridtune::progress;
 use gridtune::referee::command::BotsFile;
 use gridtune::referee::TimeLimits;
@@ -223,6 +224,23 @@ fn parse_sprt(flag: &str, text: &str, alpha: f64, beta: f64) -> Result<Sprt> {
         bail_input!("{flag} {text}: expected two numbers, ELO0,ELO1");
     };
     Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad_input!("{flag} {text}: {e}"))
+}
+
+/// The maps of a match or tournament, and where they came from as the
+/// report names it: `generated` new maps from `seed`, or else `dir`'s files.
+fn play_maps<G: GameKit>(generated: Option<usize>, seed: u64, dir: PathBuf) -> Result<(String, Vec<NamedMap<G::Map>>)> {
+    let Some(count) = generated else {
+        return Ok((dir.display().to_string(), load_dir(&dir, G::parse_map)?));
+    };
+    let named: Vec<NamedMap<G::Map>> = arena::generated_maps::<G>(count, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, map)| NamedMap {
+            name: format!("generated{:05} (seed {seed})", i + 1),
+            map,
+        })
+        .collect();
+    Ok((format!("{} generated maps", named.len()), named))
 }
 
 /// A progress bar over games counted by the arena, for `match` and

@@ -2,13 +2,12 @@
 //! than two seats. Plays every table, then prints each bot's average result
 //! as a table or JSON.
 
-use super::games_bar;
+use super::{games_bar, play_maps};
 use anyhow::{Context, Result};
 use gridtune::arena;
 use gridtune::bail_input;
 use gridtune::bots::BotSpec;
 use gridtune::games::GameKit;
-use gridtune::maps::{load_dir, NamedMap};
 use gridtune::referee::{Fault, OnFailure};
 use gridtune::replay::ReplayFolder;
 use std::path::{Path, PathBuf};
@@ -48,22 +47,9 @@ pub fn run<G: GameKit>(
     if flags.concurrency == Some(0) {
         bail_input!("--concurrency must be at least 1");
     }
-    let (where_, named) = if flags.fresh_maps {
-        let named: Vec<NamedMap<G::Map>> = arena::generated_maps::<G>(rounds, seed)
-            .into_iter()
-            .enumerate()
-            .map(|(i, map)| NamedMap {
-                name: format!("generated{:05} (seed {seed})", i + 1),
-                map,
-            })
-            .collect();
-        (format!("{} generated maps", named.len()), named)
-    } else {
-        let dir = flags
-            .maps
-            .map_or_else(|| PathBuf::from(format!("maps/{}/train", G::NAME)), Path::to_path_buf);
-        (dir.display().to_string(), load_dir(&dir, G::parse_map)?)
-    };
+    let generated = flags.fresh_maps.then_some(rounds);
+    let default_dir = || PathBuf::from(format!("maps/{}/train", G::NAME));
+    let (where_, named) = play_maps::<G>(generated, seed, flags.maps.map_or_else(default_dir, Path::to_path_buf))?;
     let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
     let replays = flags.replay.map(ReplayFolder::create).transpose()?;
     let started = Instant::now();
