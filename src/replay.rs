@@ -20,10 +20,12 @@
 use crate::arena::GameRecord;
 use crate::game::{MoveBuffer, Player, ToMove};
 use crate::games::GameKit;
+use crate::maps::NamedMap;
 use crate::referee::{BadReply, Fault, OnFailure, TurnLog};
+use anyhow::Context;
 use rand::SeedableRng;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const MAGIC: &str = "gridtune replay 1";
 
@@ -553,3 +555,40 @@ pub fn write<G: GameKit>(
 ) -> std::io::Result<()> {
     crate::fsutil::write_atomic(path, render::<G>(map_name, map, labels, seed, record).as_bytes())
 }
+
+/// A folder of replay files, one per game, named by the game's place in its
+/// match or tournament (`game00001.txt` for the first).
+pub struct ReplayFolder {
+    dir: PathBuf,
+}
+
+impl ReplayFolder {
+    /// Creates the folder (and its parents) if it does not exist.
+    pub fn create(dir: &Path) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(ReplayFolder { dir: dir.to_path_buf() })
+    }
+
+    /// The file of the game at 0-based `index`.
+    pub fn path(&self, index: usize) -> PathBuf {
+        self.dir.join(format!("game{:05}.txt", index + 1))
+    }
+
+    /// Writes the replay of the game at 0-based `index`, played on `map` by
+    /// `labels` in seat order.
+    pub fn write<G: GameKit>(
+        &self,
+        index: usize,
+        map: &NamedMap<G::Map>,
+        labels: &[String],
+        seed: u64,
+        record: &GameRecord<G::Move>,
+    ) -> anyhow::Result<()> {
+        let path = self.path(index);
+        write::<G>(&path, &map.name, &map.map, labels, seed, record)
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -10,6 +10,7 @@ pub mod faults;
 pub mod oracle;
 pub mod promote;
 pub mod setup;
+pub mod start;
 
 pub use config::EvolveConfig;
 

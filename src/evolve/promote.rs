@@ -12,9 +12,42 @@ use crate::arena::{generated_maps, paired_schedule, runner};
 use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
+use crate::genome::Genome;
 use crate::search::Limits;
 use crate::stats::{Sprt, SprtStatus};
+use anyhow::Context;
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// The genome `--promote` replaces, in the working folder.
+pub fn incumbent_path<G: GameKit>() -> PathBuf {
+    PathBuf::from(format!("genomes/{}/best.ron", G::NAME))
+}
+
+/// Checks `--promote`'s inputs before the run: the test's game budget, and
+/// the incumbent the run must beat, so that a broken one is found now and
+/// not after the whole run.
+pub fn check_inputs<G: GameKit>(promote: bool, max_games: usize) -> anyhow::Result<()> {
+    if max_games < 2 {
+        crate::bail_input!("--promote-games must be at least 2");
+    }
+    let incumbent = incumbent_path::<G>();
+    if promote && incumbent.exists() {
+        Genome::load(&incumbent, G::NAME, G::PARAMS)?;
+    }
+    Ok(())
+}
+
+/// Writes `weights` to `dest` as the promoted genome, its comment naming the
+/// run's seed and `why` it was promoted.
+pub fn save<G: GameKit>(dest: &Path, weights: &[i32], seed: u64, why: &str) -> anyhow::Result<()> {
+    let comment = format!("{} genome promoted by gridtune evolve (seed {seed}): {why}", G::NAME);
+    Genome {
+        weights: weights.to_vec(),
+    }
+    .save(dest, G::NAME, G::PARAMS, &comment)
+    .with_context(|| format!("cannot write {}", dest.display()))
+}
 
 /// The outcome of the promotion test.
 #[derive(Clone, Debug)]
@@ -82,4 +115,34 @@ pub fn test<G: GameKit>(
     test.stopped_early = pairs * 2 < schedule.len();
     let promote = test.sprt.is_some_and(|s| s.report.status == SprtStatus::AcceptH1);
     Ok(Promotion { test, promote })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::isolation::Isolation;
+
+    #[test]
+    fn a_saved_promotion_loads_back_and_says_why() {
+        let dir = std::env::temp_dir().join(format!("gridtune-promote-{}", std::process::id()));
+        let dest = dir.join("genomes").join("best.ron");
+        // Off the defaults (each weight's minimum is on its step grid).
+        let weights: Vec<i32> = Isolation::PARAMS.iter().map(|p| p.min).collect();
+        save::<Isolation>(&dest, &weights, 77, "the first champion").expect("saved");
+        let text = std::fs::read_to_string(&dest).expect("written");
+        let loaded = Genome::load(&dest, "isolation", Isolation::PARAMS).expect("a valid genome");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(loaded.weights, weights);
+        assert!(
+            text.contains("isolation genome promoted by gridtune evolve (seed 77): the first champion"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_promotion_test_of_fewer_than_two_games_is_bad_input() {
+        let e = check_inputs::<Isolation>(false, 1).expect_err("one game");
+        assert_eq!(crate::error::exit_code(&e), 2);
+        assert_eq!(format!("{e:#}"), "--promote-games must be at least 2");
+    }
 }

@@ -1,0 +1,185 @@
+//! `gridtune evolve`: a run's set-up and loop from the library, with its
+//! progress and results printed.
+
+use super::evolve_progress::{generation_line, log_evaluation, EvolveBar};
+use super::{parse_sprt, promote, GameArg};
+use anyhow::Result;
+use clap::Args;
+use gridtune::evolve::start::{self, Launch, Overrides};
+use gridtune::evolve::{self, RunSummary};
+use gridtune::games::GameKit;
+use gridtune::progress;
+use gridtune::report::GameInfo;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+#[derive(Args)]
+pub struct EvolveArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// Config file (RON); default: the embedded genomes/<game>/evolve.ron.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Games the tuner may spend (its generations and the confirmation of
+    /// its recommendation); the champion's evaluations come on top.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Generations between two evaluations of the champion.
+    #[arg(long)]
+    pub eval_every: Option<u32>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Run folder; default reports/<game>/<date>-seed<S>.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// When the run ends, replace genomes/<game>/best.ron with the run's
+    /// confirmed recommendation if it beats that genome under an SPRT.
+    #[arg(long)]
+    pub promote: bool,
+    /// The promotion SPRT's Elo bounds (logistic; alpha = beta = 0.05).
+    #[arg(long, default_value = "0,10", value_name = "ELO0,ELO1")]
+    pub promote_sprt: String,
+    /// The most games the promotion test plays before it gives up.
+    #[arg(long, default_value_t = 2000)]
+    pub promote_games: usize,
+    /// Continue the run in this folder from its last checkpoint (with the
+    /// config it was started with).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "games", "eval_every", "seed", "out"])]
+    pub resume: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl EvolveArgs {
+    fn launch(&self) -> Launch {
+        match &self.resume {
+            Some(dir) => Launch::Resume(dir.clone()),
+            None => Launch::New {
+                config: self.config.clone(),
+                overrides: Overrides {
+                    games: self.games,
+                    eval_every: self.eval_every,
+                    seed: self.seed,
+                },
+                out: self.out.clone(),
+            },
+        }
+    }
+}
+
+pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
+    // Read before the run, so that bad bounds do not fail only after it.
+    let sprt = parse_sprt("--promote-sprt", &a.promote_sprt, 0.05, 0.05)?;
+    evolve::promote::check_inputs::<G>(a.promote, a.promote_games)?;
+    let run = start::prepare::<G>(&a.launch())?;
+    let (config, out) = (&run.config, &run.out);
+    match (&run.checkpoint, run.resumed) {
+        (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
+        (None, true) => println!(
+            "resuming {}: no generation of it had finished (it has no {}), so it starts over from the \
+             beginning with its config",
+            out.display(),
+            evolve::CHECKPOINT
+        ),
+        (None, false) => {}
+    }
+    println!(
+        "evolving {}: {} games for the tuner ({} island{}), seed {}, {} threads -> {}",
+        G::NAME,
+        config.games,
+        config.ga.islands,
+        if config.ga.islands == 1 { "" } else { "s" },
+        config.seed,
+        rayon::current_num_threads(),
+        out.display()
+    );
+    start::open::<G>(&run)?;
+    let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
+    let game_info = GameInfo::of::<G>();
+    let mut report_error: Option<anyhow::Error> = None;
+    let bar_state = Arc::new(Mutex::new(EvolveBar::new(config, run.checkpoint.as_ref())));
+    let bar = {
+        let state = Arc::clone(&bar_state);
+        progress::Bar::start(progress::wanted(a.quiet), move || {
+            state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
+        })
+    };
+    let summary = evolve::run::<G>(config, out, run.checkpoint, |s| {
+        bar_state.lock().unwrap_or_else(|e| e.into_inner()).update(config, s);
+        progress::println(&generation_line(&judge_names, s));
+        log_evaluation(&judge_names, s);
+        tracing::info!(generation = s.generation, path = %out.join(evolve::CHECKPOINT).display(), "checkpoint written");
+        write_report(out, &game_info, &mut report_error);
+    })?;
+    bar.finish();
+    if !out.join(gridtune::report::REPORT).exists() {
+        // A finished run resumed, or one from before reports: nothing ran, so build it now.
+        write_report(out, &game_info, &mut report_error);
+    }
+    if let Some(e) = report_error {
+        return Err(e.context(format!(
+            "the run finished, but its report could not be written in {}",
+            out.display()
+        )));
+    }
+    print_summary(out, &summary);
+    if a.promote {
+        promote::run::<G>(&sprt, a.promote_games, config, &summary)?;
+    }
+    Ok(())
+}
+
+/// The confirmation's candidates, the speed and where the results are.
+fn print_summary(out: &Path, summary: &RunSummary) {
+    tracing::info!(
+        seconds = format_args!("{:.1}", summary.seconds),
+        games = summary.games,
+        recommended = %summary.recommended,
+        "evolve run finished"
+    );
+    for c in &summary.candidates {
+        let mark = if c.name == summary.recommended {
+            "  <- recommended"
+        } else {
+            ""
+        };
+        println!(
+            "  {:<18} {:+6.1} ±{:4.1} Elo in the confirmation{mark}",
+            c.name, c.elo, c.se
+        );
+    }
+    println!(
+        "done in {:.1}s: {} games, {:.0} games/s",
+        summary.seconds,
+        summary.games,
+        summary.games as f64 / summary.seconds.max(1e-9),
+    );
+    if !summary.holdout.is_empty() {
+        let rates: Vec<String> = summary
+            .holdout
+            .iter()
+            .map(|(n, r)| format!("{n} {:.0}%", 100.0 * r))
+            .collect();
+        println!("champion on holdout maps: {}", rates.join(", "));
+    }
+    println!("best genome: {}", out.join("best.ron").display());
+    println!("report: {}", out.join(gridtune::report::REPORT).display());
+}
+
+/// Rebuilds a run's report.html; the first failure is kept for the end of
+/// the run (a long run is not stopped for its report).
+fn write_report(out: &Path, game: &GameInfo, error: &mut Option<anyhow::Error>) {
+    match gridtune::report::write_run_report(out, game) {
+        Ok(w) => tracing::info!(
+            path = %w.html.display(),
+            bytes = w.bytes,
+            plots = w.plots.len(),
+            "report written"
+        ),
+        Err(e) => {
+            tracing::warn!("cannot write the report in {}: {e:#}", out.display());
+            error.get_or_insert(e);
+        }
+    }
+}

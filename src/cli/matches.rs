@@ -1,0 +1,204 @@
+//! `gridtune match`: two bots on both sides of each map, optionally under
+//! an SPRT; for a game of more than two seats, a tournament of tables.
+
+use super::table::{self, TableFlags};
+use super::{games_bar, parse_sprt, play_maps, BotsArgs, BudgetArgs, GameArg};
+use anyhow::Result;
+use clap::Args;
+use gridtune::arena;
+use gridtune::arena::match_report::MatchReport;
+use gridtune::bail_input;
+use gridtune::bots::BotSpec;
+use gridtune::games::GameKit;
+use gridtune::replay::ReplayFolder;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
+    /// name from --bots-file. Give exactly two.
+    #[arg(long = "bot", num_args = 1)]
+    pub bots: Vec<String>,
+    #[command(flatten)]
+    pub sources: BotsArgs,
+    /// Map folder; default maps/<game>/holdout.
+    #[arg(long, conflicts_with = "fresh_maps")]
+    pub maps: Option<PathBuf>,
+    /// Play each pair of games on a newly generated map (seeded by --seed)
+    /// instead of a map folder: long matches between bots that search a node
+    /// budget would otherwise replay the same games.
+    #[arg(long)]
+    pub fresh_maps: bool,
+    /// Games to play, in pairs (both sides of a map); default two per map,
+    /// 200 with --fresh-maps, or with --sprt at most 20000.
+    #[arg(long)]
+    pub games: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: the machine's cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Stop as soon as an SPRT of H0: elo = ELO0 against H1: elo = ELO1
+    /// (logistic Elo, on game pairs) accepts either.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// The SPRT's false-positive rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Print the result as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write each game as a replay file into this folder.
+    #[arg(long)]
+    pub replay: Option<PathBuf>,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
+    let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
+    if G::PLAYERS > 2 {
+        if a.sprt.is_some() {
+            bail_input!(
+                "--sprt needs a head-to-head of two bots; a {} match is a tournament of {}-seat tables \
+                 (use --games for more rounds)",
+                G::NAME,
+                G::PLAYERS
+            );
+        }
+        let flags = TableFlags {
+            maps: a.maps.as_deref(),
+            fresh_maps: a.fresh_maps,
+            json: a.json,
+            replay: a.replay.as_deref(),
+            concurrency: a.concurrency,
+        };
+        // A table's games are its rounds; a match plays each table once by default.
+        let rounds = a.games.unwrap_or(1);
+        if rounds == 0 {
+            bail_input!("--games must be at least 1");
+        }
+        return table::run::<G>(&specs, rounds, false, a.seed, a.quiet, &flags);
+    }
+    if specs.len() != 2 {
+        bail_input!("match needs exactly two bots (--bot), got {}", specs.len());
+    }
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(|text| parse_sprt("--sprt", text, a.alpha, a.beta))
+        .transpose()?;
+    let games = a.games.unwrap_or(match (&sprt, a.fresh_maps) {
+        (Some(_), _) => 20_000,
+        (None, true) => 200,
+        // Two per map, counted once the maps are loaded.
+        (None, false) => 2,
+    });
+    if games == 0 || games % 2 == 1 {
+        bail_input!("--games {games}: give a positive even number (games come in pairs, one from each side)");
+    }
+    let generated = a.fresh_maps.then_some(games / 2);
+    let default_dir = || PathBuf::from(format!("maps/{}/holdout", G::NAME));
+    let (where_, named) = play_maps::<G>(generated, a.seed, a.maps.clone().unwrap_or_else(default_dir))?;
+    let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
+    let games = if sprt.is_none() && !a.fresh_maps && a.games.is_none() {
+        2 * maps.len()
+    } else {
+        games
+    };
+    let replays = a.replay.as_deref().map(ReplayFolder::create).transpose()?;
+    let concurrency = a.concurrency.unwrap_or_else(rayon::current_num_threads);
+    if concurrency == 0 {
+        bail_input!("--concurrency must be at least 1");
+    }
+    let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
+    if games > 2 * maps.len() && !specs.iter().any(BotSpec::is_program) {
+        eprintln!(
+            "note: {games} games on {} maps repeat each map; bots that search a node budget replay the \
+             same games there, which adds no information. --fresh-maps gives every pair a new map.",
+            maps.len()
+        );
+    }
+    let labels = [specs[0].label(), specs[1].label()];
+    let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
+    let started = Instant::now();
+    tracing::info!(game = G::NAME, a = %labels[0], b = %labels[1], games = schedule.len(), concurrency, "match started");
+    let score = Arc::new(Mutex::new((0.0f64, 0u32)));
+    let bar = {
+        let score = Arc::clone(&score);
+        let name: String = labels[0].chars().take(24).collect();
+        let stage = if sprt.is_some() {
+            "match (SPRT: at most)"
+        } else {
+            "match"
+        };
+        games_bar(a.quiet, stage.into(), Some(schedule.len() as u64), move |_| {
+            let (points, games) = *score.lock().unwrap_or_else(|e| e.into_inner());
+            if games == 0 {
+                String::new()
+            } else {
+                format!("{name} {:.1}%", 100.0 * points / f64::from(games))
+            }
+        })
+    };
+    let mut replay_error = None;
+    let plan = arena::runner::MatchPlan::<G> {
+        maps: &maps,
+        a: &specs[0],
+        b: &specs[1],
+        fillers: &[],
+        schedule: &schedule,
+        concurrency,
+        log: a.replay.is_some(),
+    };
+    let pairs = arena::runner::run_pairs(&plan, |first, second| {
+        report.add_pair([first, second], sprt.as_ref());
+        {
+            let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
+            s.0 += f64::from(first.head_to_head() + second.head_to_head());
+            s.1 += 2;
+        }
+        if let Some(replays) = &replays {
+            for g in [first, second] {
+                let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing).map(String::clone);
+                let map = &named[g.pairing.map];
+                if let Err(e) = replays.write::<G>(g.index, map, &seats, g.pairing.seed, &g.record) {
+                    replay_error = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        if report.decided() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    bar.finish();
+    if let Some(e) = replay_error {
+        return Err(e);
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
+    report.stopped_early = pairs * 2 < schedule.len();
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report.table());
+        if let Some(replays) = &a.replay {
+            println!("replays: {}", replays.display());
+        }
+    }
+    Ok(())
+}
