@@ -97,7 +97,7 @@ impl AtaxxMap {
     }
 
     pub fn to_text(&self) -> String {
-        self.start.rows_top_down().join("\n") + "\n"
+        self.start.rows().join("\n") + "\n"
     }
 
     /// A random board: 0 to 12 walls in symmetric pairs, never on the
