@@ -1,17 +1,17 @@
 //! Alpha-beta against plain minimax, budgets, and proven results.
 
 use gridtune::game::{Game, ToMove};
-use gridtune::games::isolation::features::{WeightedEval, DEFAULTS};
+use gridtune::games::isolation::features::{COUNT, DEFAULTS};
 use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
-use gridtune::search::{AlphaBeta, Evaluator, Limits};
+use gridtune::search::{AlphaBeta, Evaluator, Limits, Linear};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Fixed-depth negamax without pruning: the value alpha-beta must reproduce.
-fn minimax(state: &Isolation, depth: u32, ply: usize, eval: &WeightedEval) -> i32 {
+fn minimax(state: &Isolation, depth: u32, ply: usize, eval: &Linear<COUNT>) -> i32 {
     let me = match state.to_move() {
         ToMove::One(p) => p,
         _ => return terminal_score(&state.outcome().unwrap(), state.side(), ply),
@@ -47,7 +47,7 @@ fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolatio
 #[test]
 fn alpha_beta_value_equals_minimax_value() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-    let eval = WeightedEval(DEFAULTS);
+    let eval = Linear(DEFAULTS);
     let mut checked = 0;
     while checked < 60 {
         let plies = rng.random_range(0..30);
@@ -80,7 +80,7 @@ fn alpha_beta_value_equals_minimax_value() {
 fn node_budgets_are_deterministic_and_respected() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     let state = IsolationMap::generate(&mut rng).start_state();
-    let eval = WeightedEval(DEFAULTS);
+    let eval = Linear(DEFAULTS);
     let a = AlphaBeta::new(14).search(&state, &eval, Limits::nodes(5_000));
     let b = AlphaBeta::new(14).search(&state, &eval, Limits::nodes(5_000));
     assert_eq!(a, b);
@@ -95,7 +95,7 @@ fn a_won_endgame_is_proven() {
     let text = "7 7 0\nturn 1\n0 0\n6 6\n0...###\n#######\n#######\n#######\n#######\n#######\n####..1\n";
     let (state, me) = parse_position(text).unwrap();
     assert_eq!(me, 0);
-    let result = AlphaBeta::new(12).search(&state, &WeightedEval(DEFAULTS), Limits::depth(40));
+    let result = AlphaBeta::new(12).search(&state, &Linear(DEFAULTS), Limits::depth(40));
     assert!(result.score >= PROVEN, "score {}", result.score);
     // Player 0's third move is ply 5; then player 1, with 2 moves made, is stuck.
     assert_eq!(result.score, WIN - 5);
