@@ -327,3 +327,19 @@ fn describe(wall: bool) -> &'static str {
         "free"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::first_asymmetry;
+
+    #[test]
+    fn first_asymmetry_names_the_first_square_whose_image_differs() {
+        let on = |set: &'static [(usize, usize)]| move |x, y| set.contains(&(x, y));
+        assert_eq!(first_asymmetry(3, 2, on(&[(0, 0)])), Some(((0, 0), (2, 1))));
+        assert_eq!(first_asymmetry(3, 2, on(&[(2, 1)])), Some(((0, 0), (2, 1))));
+        assert_eq!(first_asymmetry(3, 2, on(&[(0, 0), (2, 1), (1, 0), (1, 1)])), None);
+        // The centre of an odd board is its own image.
+        assert_eq!(first_asymmetry(3, 3, on(&[(1, 1)])), None);
+        assert_eq!(first_asymmetry(4, 1, on(&[(1, 0)])), Some(((1, 0), (2, 0))));
+    }
+}

@@ -6,7 +6,7 @@ use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
-use gridtune::search::{AlphaBeta, Evaluator, Limits, Linear};
+use gridtune::search::{AlphaBeta, Evaluator, Features, Limits, Linear};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -99,4 +99,56 @@ fn a_won_endgame_is_proven() {
     assert!(result.score >= PROVEN, "score {}", result.score);
     // Player 0's third move is ply 5; then player 1, with 2 moves made, is stuck.
     assert_eq!(result.score, WIN - 5);
+}
+
+/// The linear evaluator is weights · features, whatever the weights.
+#[test]
+fn linear_evaluation_is_the_weighted_sum_of_the_features() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    let mut checked = 0;
+    while checked < 50 {
+        let plies = rng.random_range(0..20);
+        let Some(state) = random_midgame(&mut rng, plies) else {
+            continue;
+        };
+        let weights: [i32; COUNT] = std::array::from_fn(|_| rng.random_range(-50..50));
+        for me in 0..2 {
+            let f = state.features(me);
+            let sum: i32 = f.iter().zip(&weights).map(|(a, b)| a * b).sum();
+            assert_eq!(Linear(weights).evaluate(&state, me), sum, "{state}");
+        }
+        checked += 1;
+    }
+}
+
+/// Light Cycles skips its chamber tree when the chamber weight is 0: the
+/// evaluation is the same as with every feature computed.
+#[test]
+fn skipping_a_zero_weight_feature_leaves_the_evaluation_unchanged() {
+    use gridtune::games::lightcycles::features::{CHAMBER, DEFAULTS as LC_DEFAULTS};
+    use gridtune::games::lightcycles::{Direction, LightCycles, LightCyclesMap};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(14);
+    let mut weights = LC_DEFAULTS;
+    weights[CHAMBER] = 0;
+    let mut chamber_seen = false;
+    for _ in 0..20 {
+        let mut state = LightCyclesMap::generate(&mut rng).start_state();
+        while state.to_move() == ToMove::All {
+            for me in 0..2 {
+                let all = state.features(me);
+                let needed = state.features_for(me, &weights);
+                chamber_seen |= all[CHAMBER] != 0;
+                assert_eq!(needed[CHAMBER], 0);
+                let sum: i32 = all.iter().zip(&weights).map(|(a, b)| a * b).sum();
+                assert_eq!(Linear(weights).evaluate(&state, me), sum, "{state}");
+            }
+            let safe = |p| {
+                let d: Vec<Direction> = Direction::ALL.into_iter().filter(|&d| state.is_safe(p, d)).collect();
+                d.first().copied().unwrap_or(Direction::Up)
+            };
+            let joint = [safe(0), safe(1)];
+            LightCycles::play_joint(&mut state, &joint);
+        }
+    }
+    assert!(chamber_seen, "no position had a chamber feature to skip");
 }
