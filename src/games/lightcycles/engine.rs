@@ -10,7 +10,9 @@ use crate::search::simultaneous::{Sequential, SequentialEval};
 use crate::search::{Limits, Linear, Searcher};
 
 /// The genome bot's searcher, kept between moves for its table: the shared
-/// linear evaluation, read on the position before a half-played turn.
+/// linear evaluation, read on the position before a half-played turn. The
+/// filler stays Light Cycles' own: once the bikes are apart a move is a
+/// longest-path search, not a weighted sum, so it is not an evaluator.
 pub struct Engine {
     search: Searcher<Sequential<LightCycles>, SequentialEval<Linear<COUNT>>>,
 }

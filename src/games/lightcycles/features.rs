@@ -199,6 +199,8 @@ pub fn features(state: &LightCycles, me: Player, chamber: bool) -> [i32; COUNT] 
     f
 }
 
+/// The endgame weights are ordinary features (0 until the bikes are apart),
+/// so the shared weighted sum covers them; the chamber flag is the one twist.
 impl crate::search::Features<COUNT> for LightCycles {
     #[inline]
     fn features(&self, me: Player) -> [i32; COUNT] {
