@@ -3,11 +3,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridtune::game::{Game, ToMove};
-use gridtune::games::isolation::features::{evaluate, WeightedEval, DEFAULTS};
+use gridtune::games::isolation::features::DEFAULTS;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::perft::perft;
-use gridtune::search::{AlphaBeta, Limits};
+use gridtune::search::{AlphaBeta, Evaluator, Limits, Linear};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
@@ -39,17 +39,18 @@ fn bench(c: &mut Criterion) {
         b.iter(|| perft(black_box(&start), 4))
     });
     let positions = midgames(256);
+    let eval = Linear(DEFAULTS);
     c.bench_function("evaluate 256 midgame positions", |b| {
         b.iter(|| {
             positions
                 .iter()
-                .map(|s| evaluate(black_box(s), s.side(), &DEFAULTS))
+                .map(|s| eval.evaluate(black_box(s), s.side()))
                 .sum::<i32>()
         })
     });
     c.bench_function("genome bot search, 20000 nodes", |b| {
         let mut search = AlphaBeta::new(16);
-        b.iter(|| search.search(black_box(&start), &WeightedEval(DEFAULTS), Limits::nodes(20_000)))
+        b.iter(|| search.search(black_box(&start), &eval, Limits::nodes(20_000)))
     });
 }
 

@@ -172,27 +172,22 @@ pub enum Seat<G: GameKit> {
     Program(Box<ProgramBot<G>>),
 }
 
-/// Alpha-beta with a given evaluation and per-move limits: the genome bot of
-/// every two-player sequential game.
+/// A searcher with per-move limits: the genome bot of the two-player
+/// sequential games, over the engine their submission bots search with.
 pub struct SearchBot<G: Game, E> {
-    search: crate::search::AlphaBeta<G>,
-    eval: E,
+    search: crate::search::Searcher<G, E>,
     limits: Limits,
 }
 
 impl<G: Game, E: crate::search::Evaluator<G>> SearchBot<G, E> {
-    /// `table_bits`: log2 of the transposition table's entries.
-    pub fn new(eval: E, limits: Limits, table_bits: u32) -> Self {
-        SearchBot {
-            search: crate::search::AlphaBeta::new(table_bits),
-            eval,
-            limits,
-        }
+    /// Searches with `search` for `limits` each move.
+    pub fn new(search: crate::search::Searcher<G, E>, limits: Limits) -> Self {
+        SearchBot { search, limits }
     }
 }
 
 impl<G: Game, E: crate::search::Evaluator<G> + Send> Bot<G> for SearchBot<G, E> {
     fn choose(&mut self, state: &G, _player: Player) -> G::Move {
-        self.search.search(state, &self.eval, self.limits).best
+        self.search.search(state, self.limits).best
     }
 }

@@ -198,6 +198,23 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn hash(&self) -> u64;
 }
 
+/// `Display` for a game state: its board as the state's `rows()`, one per
+/// line. Every game draws its board as text rows (its protocol sends them),
+/// so they share this one `Display`.
+#[macro_export]
+macro_rules! display_rows {
+    ($state:ty) => {
+        impl std::fmt::Display for $state {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                for row in self.rows() {
+                    writeln!(f, "{row}")?;
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
 /// Mixes a 64-bit value into a well-spread hash (splitmix64's finaliser);
 /// enough for transposition tables over bitboard states.
 #[inline]

@@ -1,6 +1,7 @@
 //! Map files shared by every game: the error type and loading a map set.
 
 use std::fmt;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
 /// A map that cannot be used, with the file and line that say why.
@@ -171,17 +172,12 @@ impl GridMap {
 
     /// Walls and starts are symmetric under a 180-degree rotation.
     pub fn check_symmetry(&self) -> Result<(), String> {
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let (mx, my) = self.mirror((x, y));
-                if self.walls[y][x] != self.walls[my][mx] {
-                    return Err(format!(
-                        "walls are not symmetric under 180-degree rotation: ({x}, {y}) is {} but ({mx}, {my}) is {}",
-                        describe(self.walls[y][x]),
-                        describe(self.walls[my][mx])
-                    ));
-                }
-            }
+        if let Some(((x, y), (mx, my))) = first_asymmetry(self.width, self.height, |x, y| self.walls[y][x]) {
+            return Err(format!(
+                "walls are not symmetric under 180-degree rotation: ({x}, {y}) is {} but ({mx}, {my}) is {}",
+                describe(self.walls[y][x]),
+                describe(self.walls[my][mx])
+            ));
         }
         let [(x0, y0), (x1, y1)] = self.starts;
         let (mx, my) = self.mirror((x0, y0));
@@ -241,6 +237,59 @@ impl GridMap {
     }
 }
 
+/// The first square `(x, y)`, row by row, that a 180-degree rotation of a
+/// `width` x `height` board takes to a square that differs from it under
+/// `is_set(x, y)`, with that image; `None` when the board is symmetric.
+pub fn first_asymmetry(
+    width: usize,
+    height: usize,
+    is_set: impl Fn(usize, usize) -> bool,
+) -> Option<((usize, usize), (usize, usize))> {
+    (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .map(|(x, y)| ((x, y), (width - 1 - x, height - 1 - y)))
+        .find(|&((x, y), (mx, my))| is_set(x, y) != is_set(mx, my))
+}
+
+/// What a game played on grid maps adds to the shared format: the board
+/// sizes it allows and its own rules for a playable map.
+pub trait GridRules: Sized {
+    /// The board sizes the game allows.
+    const SIZES: GridSizes;
+
+    /// The game's own rules, on a map already in the shared format and
+    /// symmetric.
+    fn check(map: &GameGrid<Self>) -> Result<(), String>;
+}
+
+/// A map of the grid game `G`: the shared format, checked against `G`'s sizes
+/// and rules (Isolation's and Light Cycles' map types).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameGrid<G>(pub GridMap, PhantomData<G>);
+
+impl<G> std::ops::Deref for GameGrid<G> {
+    type Target = GridMap;
+    fn deref(&self) -> &GridMap {
+        &self.0
+    }
+}
+
+impl<G: GridRules> GameGrid<G> {
+    /// Parses and validates map text; `origin` names the file in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Self, MapError> {
+        let map = GridMap::parse(text, origin, &G::SIZES)?;
+        Self::new(map).map_err(|m| MapError::new(origin, 1, m))
+    }
+
+    /// `map` if it is symmetric and `G`'s rules accept it.
+    pub fn new(map: GridMap) -> Result<Self, String> {
+        map.check_symmetry()?;
+        let map = GameGrid(map, PhantomData);
+        G::check(&map)?;
+        Ok(map)
+    }
+}
+
 /// The lines of a map file that carry content, numbered from 1: trailing
 /// spaces, tabs and `\r` removed, blank lines and `//` comments skipped, a
 /// leading UTF-8 byte-order mark ignored.
@@ -276,5 +325,21 @@ fn describe(wall: bool) -> &'static str {
         "a wall"
     } else {
         "free"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_asymmetry;
+
+    #[test]
+    fn first_asymmetry_names_the_first_square_whose_image_differs() {
+        let on = |set: &'static [(usize, usize)]| move |x, y| set.contains(&(x, y));
+        assert_eq!(first_asymmetry(3, 2, on(&[(0, 0)])), Some(((0, 0), (2, 1))));
+        assert_eq!(first_asymmetry(3, 2, on(&[(2, 1)])), Some(((0, 0), (2, 1))));
+        assert_eq!(first_asymmetry(3, 2, on(&[(0, 0), (2, 1), (1, 0), (1, 1)])), None);
+        // The centre of an odd board is its own image.
+        assert_eq!(first_asymmetry(3, 3, on(&[(1, 1)])), None);
+        assert_eq!(first_asymmetry(4, 1, on(&[(1, 0)])), Some(((1, 0), (2, 0))));
     }
 }

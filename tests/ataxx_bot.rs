@@ -42,7 +42,7 @@ fn referee_game(map: &AtaxxMap, me: usize, order: RowOrder, rng: &mut Xoshiro256
             assert!(
                 moves.contains(&m),
                 "`{reply}` is not a listed action ({order:?})\n{:?}",
-                state.rows_top_down()
+                state.rows()
             );
             m
         } else {

@@ -106,7 +106,7 @@ mod draws_and_protocol {
             let text = format!("0\n{}", turn_input(&start, "null", order));
             let (state, me) = parse_position(&text).unwrap();
             assert_eq!(me, 0);
-            assert_eq!(state.rows_top_down(), start.rows_top_down(), "{order:?}");
+            assert_eq!(state.rows(), start.rows(), "{order:?}");
             let lines: Vec<&str> = text.lines().collect();
             let (_, listed) = read_turn(&lines[1..8], &lines[10..], 0).unwrap();
             assert_eq!(listed.len(), 14);

@@ -187,6 +187,31 @@ fn config_errors_name_the_field() {
     assert!(err(&text.replace("seed: 1,", "seed: 1, colour: 3,")).contains("evolve.ron: not an evolve config"));
 }
 
+mod ataxx {
+    use gridtune::games::ataxx::map::AtaxxMap;
+
+    const START: &str = "0.....1\n.......\n.......\n.......\n.......\n.......\n1.....0\n";
+
+    #[test]
+    fn map_errors_name_the_symmetry_rule() {
+        let err = |t: &str| AtaxxMap::parse(t, "ax.txt").unwrap_err().to_string();
+        assert!(AtaxxMap::parse(START, "ax.txt").is_ok());
+        let walled = START.replacen(".......", "...#...", 1);
+        assert_eq!(
+            err(&walled),
+            "ax.txt:1: walls are not symmetric under 180-degree rotation"
+        );
+        // The same wall with its image (d6 and d2) is symmetric.
+        let paired = format!("{}...#...\n{}", &walled[..40], &walled[48..]);
+        assert!(AtaxxMap::parse(&paired, "ax.txt").is_ok(), "{paired}");
+        let piece = START.replacen(".......", "..0....", 1);
+        assert_eq!(
+            err(&piece),
+            "ax.txt:1: each player's pieces must be symmetric under 180-degree rotation"
+        );
+    }
+}
+
 mod lightcycles {
     use gridtune::games::lightcycles::protocol::{parse_position, parse_reply};
     use gridtune::games::lightcycles::LightCyclesMap;

@@ -83,7 +83,7 @@ fn statement_short_game_replays_exactly() {
 
 /// Queen moves computed the plain way: walk each direction square by square.
 fn naive_moves(state: &Isolation, p: usize) -> Vec<(usize, usize)> {
-    let rows = state.board_rows();
+    let rows = state.rows();
     let (w, h) = (state.width() as i32, state.height() as i32);
     let (x0, y0) = xy(state.position(p));
     let mut out = Vec::new();

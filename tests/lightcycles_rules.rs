@@ -181,7 +181,7 @@ struct Plain {
 
 impl Plain {
     fn new(state: &LightCycles) -> Self {
-        let grid = state.board_rows().into_iter().map(|r| r.into_bytes()).collect();
+        let grid = state.rows().into_iter().map(|r| r.into_bytes()).collect();
         let heads = [0, 1].map(|p| {
             let (x, y) = state.head_xy(p);
             (x as i32, y as i32)
@@ -239,7 +239,7 @@ fn bitboard_rules_match_a_plain_grid_in_random_games() {
             });
             state.play_joint(&moves);
             plain.step(moves);
-            let rows: Vec<Vec<u8>> = state.board_rows().into_iter().map(|r| r.into_bytes()).collect();
+            let rows: Vec<Vec<u8>> = state.rows().into_iter().map(|r| r.into_bytes()).collect();
             assert_eq!(rows, plain.grid, "game {game}");
             assert_eq!(
                 state.to_move() == ToMove::Over,

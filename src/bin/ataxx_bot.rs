@@ -7,11 +7,11 @@
 //! with. Budget: 1000 ms on the first turn, then tuned.rs's MOVE_BUDGET_MS;
 //! `--budget-ms N` sets every turn's, the first included.
 
-use gridtune::games::ataxx::features::WeightedEval;
+use gridtune::games::ataxx::engine;
 use gridtune::games::ataxx::protocol::{action_text, read_turn};
 use gridtune::games::ataxx::tuned::{MOVE_BUDGET_MS, WEIGHTS};
 use gridtune::protocol::{budget_from_args, LineReader, SEARCH_SHARE};
-use gridtune::search::{AlphaBeta, Limits};
+use gridtune::search::Limits;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -35,8 +35,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut search = AlphaBeta::new(18);
-    let eval = WeightedEval(WEIGHTS);
+    let mut search = engine::new(WEIGHTS, 18);
     let mut first = true;
     loop {
         let mut lines = Vec::with_capacity(9);
@@ -69,7 +68,7 @@ fn main() {
         let reply = match read_turn(&rows, &listed, me) {
             Ok((state, moves)) if !moves.is_empty() => {
                 let time = Duration::from_secs_f64(budget as f64 / 1000.0 * SEARCH_SHARE);
-                let r = search.search(&state, &eval, Limits::time(time));
+                let r = search.search(&state, Limits::time(time));
                 // Only a listed action is ever printed.
                 let chosen = if moves.contains(&r.best) { r.best } else { moves[0] };
                 eprintln!(

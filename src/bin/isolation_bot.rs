@@ -4,19 +4,18 @@
 //! Usage: `isolation-bot [--budget-ms N]` (default: tuned.rs's MOVE_BUDGET_MS).
 
 use gridtune::game::{Game, ToMove};
-use gridtune::games::isolation::features::WeightedEval;
+use gridtune::games::isolation::engine;
 use gridtune::games::isolation::protocol::parse_turn;
 use gridtune::games::isolation::rules::{xy, MAX_SIDE, TURN_LIMIT};
 use gridtune::games::isolation::tuned::{MOVE_BUDGET_MS, WEIGHTS};
 use gridtune::protocol::{budget_from_args, serve_turns, SEARCH_SHARE};
-use gridtune::search::{AlphaBeta, Limits};
+use gridtune::search::Limits;
 use std::time::Duration;
 
 fn main() {
     let budget_ms = budget_from_args("isolation-bot").unwrap_or(MOVE_BUDGET_MS);
     let search_time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
-    let mut search = AlphaBeta::new(18);
-    let eval = WeightedEval(WEIGHTS);
+    let mut search = engine::new(WEIGHTS, 18);
     serve_turns(
         "isolation-bot",
         (MAX_SIDE, MAX_SIDE),
@@ -48,7 +47,7 @@ fn main() {
                 }
                 return None;
             }
-            let r = search.search(state, &eval, Limits::time(search_time));
+            let r = search.search(state, Limits::time(search_time));
             eprintln!(
                 "turn {}: {} score {} depth {} nodes {} in {} ms",
                 state.turn(),

@@ -33,9 +33,11 @@ const MODULES: &[(&str, &str)] = &[
     ("protocol", include_str!("../protocol.rs")),
     ("search", include_str!("../search/mod.rs")),
     ("search::alphabeta", include_str!("../search/alphabeta.rs")),
+    ("search::linear", include_str!("../search/linear.rs")),
     ("search::simultaneous", include_str!("../search/simultaneous.rs")),
     ("games", include_str!("../games/mod.rs")),
     ("games::isolation", include_str!("../games/isolation/mod.rs")),
+    ("games::isolation::engine", include_str!("../games/isolation/engine.rs")),
     (
         "games::isolation::features",
         include_str!("../games/isolation/features.rs"),
@@ -78,6 +80,7 @@ const MODULES: &[(&str, &str)] = &[
     ("games::slime::rules", include_str!("../games/slime/rules.rs")),
     ("games::slime::tuned", include_str!("../games/slime/tuned.rs")),
     ("games::ataxx", include_str!("../games/ataxx/mod.rs")),
+    ("games::ataxx::engine", include_str!("../games/ataxx/engine.rs")),
     ("games::ataxx::features", include_str!("../games/ataxx/features.rs")),
     ("games::ataxx::protocol", include_str!("../games/ataxx/protocol.rs")),
     ("games::ataxx::rules", include_str!("../games/ataxx/rules.rs")),
@@ -525,6 +528,7 @@ mod tests {
         assert!(err.contains("`rand`"), "{err}");
         let needed = tree.needed("use crate::search::Limits;\nfn main() {}\n").unwrap();
         let names: Vec<&str> = needed.iter().map(String::as_str).collect();
-        assert_eq!(names, ["game", "search", "search::alphabeta"]);
+        // `search` re-exports from `alphabeta` and `linear`, so both come along.
+        assert_eq!(names, ["game", "search", "search::alphabeta", "search::linear"]);
     }
 }

@@ -320,6 +320,28 @@ impl<G: Game> AlphaBeta<G> {
     }
 }
 
+/// Alpha-beta with its evaluator: what a bot keeps between moves (the table).
+pub struct Searcher<G: Game, E> {
+    search: AlphaBeta<G>,
+    eval: E,
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher with `2^table_bits` transposition entries.
+    pub fn new(eval: E, table_bits: u32) -> Self {
+        Searcher {
+            search: AlphaBeta::new(table_bits),
+            eval,
+        }
+    }
+
+    /// Searches `root` for the player to act. Panics if the game is over.
+    #[inline]
+    pub fn search(&mut self, root: &G, limits: Limits) -> SearchResult<G::Move> {
+        self.search.search(root, &self.eval, limits)
+    }
+}
+
 /// A finished game's score for `p`, `ply` moves below the root.
 pub fn terminal_score(outcome: &Outcome, p: Player, ply: usize) -> i32 {
     let value = (outcome.points[p] - 0.5) * 2.0; // -1 loss, 0 draw, 1 win

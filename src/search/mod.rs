@@ -1,8 +1,11 @@
-//! Game-independent search: alpha-beta for two players taking turns, and
-//! Monte Carlo tree search for the judge clones.
+//! Game-independent search: alpha-beta for two players taking turns, the
+//! linear evaluator the genome bots give it, and Monte Carlo tree search for
+//! the judge clones.
 
 pub mod alphabeta;
+pub mod linear;
 pub mod mcts;
 pub mod simultaneous;
 
-pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult};
+pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult, Searcher};
+pub use linear::{Features, Linear};

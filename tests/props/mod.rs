@@ -841,7 +841,7 @@ fn check_reply<G: GameKit>(line: &str) -> Result<(), String> {
 /// The community FEN of an Ataxx position (board and side to move).
 pub fn fen(state: &Ataxx) -> String {
     let ranks: Vec<String> = state
-        .rows_top_down()
+        .rows()
         .iter()
         .map(|row| {
             let mut out = String::new();

@@ -60,17 +60,9 @@ pub fn features(state: &Ataxx, me: Player) -> [i32; COUNT] {
     f
 }
 
-#[inline]
-pub fn evaluate(state: &Ataxx, me: Player, weights: &Weights) -> i32 {
-    features(state, me).iter().zip(weights).map(|(a, b)| a * b).sum()
-}
-
-/// The evaluator the genome bot searches with.
-#[derive(Clone, Copy, Debug)]
-pub struct WeightedEval(pub Weights);
-
-impl crate::search::Evaluator<Ataxx> for WeightedEval {
-    fn evaluate(&self, state: &Ataxx, player: Player) -> i32 {
-        evaluate(state, player, &self.0)
+impl crate::search::Features<COUNT> for Ataxx {
+    #[inline]
+    fn features(&self, me: Player) -> [i32; COUNT] {
+        features(self, me)
     }
 }

@@ -7,7 +7,7 @@
 //! `1` (pieces). Blank lines and `//` comments are ignored.
 
 use super::rules::{Ataxx, SIDE};
-use crate::maps::{content_lines, MapError};
+use crate::maps::{content_lines, first_asymmetry, MapError};
 use rand::{Rng, RngExt};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,19 +56,15 @@ impl AtaxxMap {
                 }
             }
         }
-        let rotate = |b: u64| {
-            (0..SIDE * SIDE)
-                .filter(|&s| b >> s & 1 == 1)
-                .fold(0u64, |a, s| a | 1 << (SIDE * SIDE - 1 - s))
-        };
-        if rotate(walls) != walls {
+        let symmetric = |b: u64| first_asymmetry(SIDE, SIDE, |file, rank| b >> (rank * SIDE + file) & 1 == 1).is_none();
+        if !symmetric(walls) {
             return Err(MapError::new(
                 origin,
                 1,
                 "walls are not symmetric under 180-degree rotation",
             ));
         }
-        if rotate(pieces[0]) != pieces[0] || rotate(pieces[1]) != pieces[1] {
+        if !symmetric(pieces[0]) || !symmetric(pieces[1]) {
             return Err(MapError::new(
                 origin,
                 1,
@@ -97,7 +93,7 @@ impl AtaxxMap {
     }
 
     pub fn to_text(&self) -> String {
-        self.start.rows_top_down().join("\n") + "\n"
+        self.start.rows().join("\n") + "\n"
     }
 
     /// A random board: 0 to 12 walls in symmetric pairs, never on the

@@ -1,6 +1,7 @@
 //! Ataxx (statement in `../shared/games/ataxx/STATEMENT.md`), CodinGame's
 //! rules and protocol.
 
+pub mod engine;
 pub mod features;
 pub mod judges;
 pub mod map;
@@ -47,7 +48,7 @@ impl GameKit for Ataxx {
         let weights: features::Weights = weights
             .try_into()
             .unwrap_or_else(|_| panic!("ataxx genomes have {} weights", features::COUNT));
-        Box::new(SearchBot::new(features::WeightedEval(weights), limits, 14))
+        Box::new(SearchBot::new(engine::new(weights, 14), limits))
     }
 
     /// A community FEN on one line, or `id` and a CodinGame turn input.

@@ -17,7 +17,7 @@ pub enum RowOrder {
 
 /// One turn's input: the rows, the opponent's last action and the actions.
 pub fn turn_input(state: &Ataxx, last_action: &str, order: RowOrder) -> String {
-    let mut rows = state.rows_top_down();
+    let mut rows = state.rows();
     if order == RowOrder::BottomFirst {
         rows.reverse();
     }

@@ -232,7 +232,7 @@ impl Ataxx {
 
     /// The board as CodinGame sends it: 7 rows of `.`, `0`, `1`, `#`, top
     /// row (rank 7) first.
-    pub fn rows_top_down(&self) -> Vec<String> {
+    pub fn rows(&self) -> Vec<String> {
         (0..SIDE)
             .rev()
             .map(|rank| {
@@ -314,15 +314,7 @@ impl Ataxx {
     }
 }
 
-impl std::fmt::Display for Ataxx {
-    /// The board top row first, as `rows_top_down` gives it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for row in self.rows_top_down() {
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
+crate::display_rows!(Ataxx);
 
 impl Game for Ataxx {
     type Move = AtaxxMove;

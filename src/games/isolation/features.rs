@@ -82,20 +82,9 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
     f
 }
 
-/// The weighted sum of the features.
-#[inline]
-pub fn evaluate(state: &Isolation, me: Player, weights: &Weights) -> i32 {
-    let f = features(state, me);
-    f.iter().zip(weights).map(|(a, b)| a * b).sum()
-}
-
-/// The evaluator the genome bot searches with.
-#[derive(Clone, Copy, Debug)]
-pub struct WeightedEval(pub Weights);
-
-impl crate::search::Evaluator<Isolation> for WeightedEval {
+impl crate::search::Features<COUNT> for Isolation {
     #[inline]
-    fn evaluate(&self, state: &Isolation, player: Player) -> i32 {
-        evaluate(state, player, &self.0)
+    fn features(&self, me: Player) -> [i32; COUNT] {
+        features(self, me)
     }
 }

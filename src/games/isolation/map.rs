@@ -2,48 +2,32 @@
 //! boards 7..=9 a side, where each player must be able to move at the start.
 
 use super::rules::{bit, queen_reach, region, square, Isolation, MAX_SIDE, MIN_SIDE};
-use crate::maps::{symmetric_noise, GridMap, GridSizes, MapError};
+use crate::maps::{symmetric_noise, GameGrid, GridMap, GridRules, GridSizes};
 use rand::{Rng, RngExt};
 
 /// A validated Isolation map.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IsolationMap(pub GridMap);
+pub type IsolationMap = GameGrid<Isolation>;
 
-impl std::ops::Deref for IsolationMap {
-    type Target = GridMap;
-    fn deref(&self) -> &GridMap {
-        &self.0
-    }
-}
-
-fn sizes() -> GridSizes {
-    GridSizes {
+impl GridRules for Isolation {
+    const SIZES: GridSizes = GridSizes {
         widths: MIN_SIDE..=MAX_SIDE,
         heights: MIN_SIDE..=MAX_SIDE,
-    }
-}
-
-impl IsolationMap {
-    /// Parses and validates map text; `origin` names the file in errors.
-    pub fn parse(text: &str, origin: &str) -> Result<Self, MapError> {
-        let map = IsolationMap(GridMap::parse(text, origin, &sizes())?);
-        map.validate().map_err(|m| MapError::new(origin, 1, m))?;
-        Ok(map)
-    }
+    };
 
     /// The statement's rules beyond the shared format: both players can move.
-    pub fn validate(&self) -> Result<(), String> {
-        self.check_symmetry()?;
-        let state = self.start_state();
+    fn check(map: &IsolationMap) -> Result<(), String> {
+        let state = map.start_state();
         for p in 0..2 {
             if state.moves_bb(p) == 0 {
-                let (x, y) = self.starts[p];
+                let (x, y) = map.starts[p];
                 return Err(format!("player {p} has no legal move from its start ({x}, {y})"));
             }
         }
         Ok(())
     }
+}
 
+impl IsolationMap {
     /// The position before the first move.
     pub fn start_state(&self) -> Isolation {
         let mut free = 0u128;
@@ -72,15 +56,14 @@ impl IsolationMap {
             if (x0, y0) == (x1, y1) || walls[y0][x0] {
                 continue;
             }
-            let map = IsolationMap(GridMap {
+            let Ok(map) = IsolationMap::new(GridMap {
                 width,
                 height,
                 walls,
                 starts: [(x0, y0), (x1, y1)],
-            });
-            if map.validate().is_err() {
+            }) else {
                 continue;
-            }
+            };
             let s = map.start_state();
             let connected = region(bit(s.position(0)), s.free()) == s.free();
             let open = (0..2).all(|p| queen_reach(bit(s.position(p)), s.free()).count_ones() >= 3);

@@ -1,6 +1,7 @@
 //! Isolation: two queens on a shrinking board (statement in
 //! `../shared/games/isolation/STATEMENT.md`).
 
+pub mod engine;
 pub mod features;
 pub mod judges;
 pub mod map;
@@ -47,7 +48,7 @@ impl GameKit for Isolation {
         let weights: features::Weights = weights
             .try_into()
             .unwrap_or_else(|_| panic!("isolation genomes have {} weights", features::COUNT));
-        Box::new(SearchBot::new(features::WeightedEval(weights), limits, 14))
+        Box::new(SearchBot::new(engine::new(weights, 14), limits))
     }
 
     fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {

@@ -13,7 +13,7 @@ pub fn header(state: &Isolation, me: Player) -> String {
 /// The `H + 3` lines a bot receives on its turn.
 pub fn turn_block(state: &Isolation) -> String {
     let positions = [0, 1].map(|p| super::rules::xy(state.position(p)));
-    protocol::write_turn_block(state.turn() as u32, positions, &state.board_rows())
+    protocol::write_turn_block(state.turn() as u32, positions, &state.rows())
 }
 
 const MAX: (usize, usize) = (MAX_SIDE, MAX_SIDE);

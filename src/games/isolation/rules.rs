@@ -180,8 +180,8 @@ impl Isolation {
     }
 
     /// The board as the protocol draws it: `.` free, `#` wall or burned, `0`/`1`
-    /// pieces; rows joined by newlines.
-    pub fn board_rows(&self) -> Vec<String> {
+    /// pieces; one string per row, top first.
+    pub fn rows(&self) -> Vec<String> {
         (0..self.height())
             .map(|y| {
                 (0..self.width())
@@ -203,14 +203,7 @@ impl Isolation {
     }
 }
 
-impl std::fmt::Display for Isolation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for row in self.board_rows() {
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
+crate::display_rows!(Isolation);
 
 impl Game for Isolation {
     type Move = IsolationMove;

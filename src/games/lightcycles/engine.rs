@@ -3,16 +3,18 @@
 //! longest-path filler once they are apart. Standard library only.
 
 use super::endgame::fill_move;
-use super::features::{separated, WeightedEval, Weights};
+use super::features::{separated, Weights, COUNT};
 use super::rules::{Direction, LightCycles};
 use crate::game::Player;
 use crate::search::simultaneous::{Sequential, SequentialEval};
-use crate::search::{AlphaBeta, Limits};
+use crate::search::{Limits, Linear, Searcher};
 
-/// The genome bot's searcher, kept between moves for its table.
+/// The genome bot's searcher, kept between moves for its table: the shared
+/// linear evaluation, read on the position before a half-played turn. The
+/// filler stays Light Cycles' own: once the bikes are apart a move is a
+/// longest-path search, not a weighted sum, so it is not an evaluator.
 pub struct Engine {
-    search: AlphaBeta<Sequential<LightCycles>>,
-    eval: SequentialEval<WeightedEval>,
+    search: Searcher<Sequential<LightCycles>, SequentialEval<Linear<COUNT>>>,
 }
 
 /// What a move decision found, for logs.
@@ -29,8 +31,7 @@ pub struct Decision {
 impl Engine {
     pub fn new(weights: Weights, table_bits: u32) -> Self {
         Engine {
-            search: AlphaBeta::new(table_bits),
-            eval: SequentialEval(WeightedEval(weights)),
+            search: Searcher::new(SequentialEval(Linear(weights)), table_bits),
         }
     }
 
@@ -45,7 +46,7 @@ impl Engine {
                 endgame: true,
             };
         }
-        let r = self.search.search(&Sequential::new(*state, me), &self.eval, limits);
+        let r = self.search.search(&Sequential::new(*state, me), limits);
         Decision {
             direction: r.best,
             score: r.score,

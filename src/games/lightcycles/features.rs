@@ -199,20 +199,17 @@ pub fn features(state: &LightCycles, me: Player, chamber: bool) -> [i32; COUNT] 
     f
 }
 
-/// The weighted sum of the features.
-#[inline]
-pub fn evaluate(state: &LightCycles, me: Player, weights: &Weights) -> i32 {
-    let f = features(state, me, weights[CHAMBER] != 0);
-    f.iter().zip(weights).map(|(a, b)| a * b).sum()
-}
-
-/// The evaluator the genome bot searches with.
-#[derive(Clone, Copy, Debug)]
-pub struct WeightedEval(pub Weights);
-
-impl crate::search::Evaluator<LightCycles> for WeightedEval {
+/// The endgame weights are ordinary features (0 until the bikes are apart),
+/// so the shared weighted sum covers them; the chamber flag is the one twist.
+impl crate::search::Features<COUNT> for LightCycles {
     #[inline]
-    fn evaluate(&self, state: &LightCycles, player: Player) -> i32 {
-        evaluate(state, player, &self.0)
+    fn features(&self, me: Player) -> [i32; COUNT] {
+        features(self, me, true)
+    }
+
+    /// The chamber tree is the costliest feature: skipped when its weight is 0.
+    #[inline]
+    fn features_for(&self, me: Player, weights: &Weights) -> [i32; COUNT] {
+        features(self, me, weights[CHAMBER] != 0)
     }
 }

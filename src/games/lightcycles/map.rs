@@ -3,48 +3,32 @@
 
 use super::rules::{cell, LightCycles, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::bitboard::Bits512;
-use crate::maps::{symmetric_noise, GridMap, GridSizes, MapError};
+use crate::maps::{symmetric_noise, GameGrid, GridMap, GridRules, GridSizes};
 use rand::{Rng, RngExt};
 
 /// A validated Light Cycles map.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LightCyclesMap(pub GridMap);
+pub type LightCyclesMap = GameGrid<LightCycles>;
 
-impl std::ops::Deref for LightCyclesMap {
-    type Target = GridMap;
-    fn deref(&self) -> &GridMap {
-        &self.0
-    }
-}
-
-fn sizes() -> GridSizes {
-    GridSizes {
+impl GridRules for LightCycles {
+    const SIZES: GridSizes = GridSizes {
         widths: MIN_WIDTH..=MAX_WIDTH,
         heights: MIN_HEIGHT..=MAX_HEIGHT,
-    }
-}
-
-impl LightCyclesMap {
-    /// Parses and validates map text; `origin` names the file in errors.
-    pub fn parse(text: &str, origin: &str) -> Result<Self, MapError> {
-        let map = LightCyclesMap(GridMap::parse(text, origin, &sizes())?);
-        map.validate().map_err(|m| MapError::new(origin, 1, m))?;
-        Ok(map)
-    }
+    };
 
     /// Beyond the shared format: each bike has a safe first move.
-    pub fn validate(&self) -> Result<(), String> {
-        self.check_symmetry()?;
-        let state = self.start_state();
+    fn check(map: &LightCyclesMap) -> Result<(), String> {
+        let state = map.start_state();
         for p in 0..2 {
             if !super::rules::Direction::ALL.iter().any(|&d| state.is_safe(p, d)) {
-                let (x, y) = self.starts[p];
+                let (x, y) = map.starts[p];
                 return Err(format!("bike {p} has no safe first move from its start ({x}, {y})"));
             }
         }
         Ok(())
     }
+}
 
+impl LightCyclesMap {
     /// Whether a wall runs all around the edge.
     pub fn bordered(&self) -> bool {
         let (w, h) = (self.width, self.height);
@@ -114,8 +98,7 @@ impl LightCyclesMap {
                 sealed[y][x] = false;
             }
             map.walls = sealed;
-            let map = LightCyclesMap(map);
-            if map.validate().is_ok() {
+            if let Ok(map) = LightCyclesMap::new(map) {
                 return map;
             }
         }

@@ -15,7 +15,7 @@ pub fn header(state: &LightCycles, me: Player) -> String {
 /// The `H + 3` lines both bots receive every turn.
 pub fn turn_block(state: &LightCycles) -> String {
     let heads = [0, 1].map(|p| state.head_xy(p));
-    protocol::write_turn_block(state.turns() as u32 + 1, heads, &state.board_rows())
+    protocol::write_turn_block(state.turns() as u32 + 1, heads, &state.rows())
 }
 
 pub fn parse_header(line: &str, line_no: usize) -> Result<Header, ProtocolError> {

@@ -329,7 +329,7 @@ impl LightCycles {
 
     /// The board as the protocol draws it: `.` empty, `#` wall, `0`/`1` trails
     /// and heads.
-    pub fn board_rows(&self) -> Vec<String> {
+    pub fn rows(&self) -> Vec<String> {
         (0..self.height())
             .map(|y| {
                 (0..self.width())
@@ -351,14 +351,7 @@ impl LightCycles {
     }
 }
 
-impl std::fmt::Display for LightCycles {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for row in self.board_rows() {
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
+crate::display_rows!(LightCycles);
 
 impl Game for LightCycles {
     type Move = Direction;

@@ -10,10 +10,10 @@
 //! tested on. The tree is expressed as a two-sided `Game` (us against the best
 //! replier) so the shared alpha-beta searches it. Standard library only.
 
-use super::features::{evaluate, Weights};
+use super::features::{Weights, COUNT};
 use super::rules::{Slime, SlimeMove, SlimeMoves};
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
-use crate::search::{AlphaBeta, Evaluator, Limits};
+use crate::search::{Evaluator, Limits, Linear, Searcher};
 
 /// A move in the best-reply tree: a seat and its move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -118,13 +118,17 @@ impl Game for BestReply {
     }
 }
 
-/// Side 0's evaluation is ours; side 1's is its negation (zero-sum view).
+/// The shared linear evaluation of the real position from our seat. What
+/// stays Slime's own is the tree's view of it: side 0's evaluation is ours,
+/// side 1's its negation (zero-sum), and a full board is scored like any
+/// other position.
 #[derive(Clone, Copy, Debug)]
-pub struct BestReplyEval(pub Weights);
+pub struct BestReplyEval(pub Linear<COUNT>);
 
 impl Evaluator<BestReply> for BestReplyEval {
+    #[inline]
     fn evaluate(&self, state: &BestReply, side: Player) -> i32 {
-        let ours = evaluate(&state.inner, state.me, &self.0);
+        let ours = self.0.evaluate(&state.inner, state.me);
         if side == 0 {
             ours
         } else {
@@ -141,15 +145,13 @@ impl Evaluator<BestReply> for BestReplyEval {
 
 /// The genome bot's searcher, kept between moves for its table.
 pub struct Engine {
-    search: AlphaBeta<BestReply>,
-    eval: BestReplyEval,
+    search: Searcher<BestReply, BestReplyEval>,
 }
 
 impl Engine {
     pub fn new(weights: Weights, table_bits: u32) -> Self {
         Engine {
-            search: AlphaBeta::new(table_bits),
-            eval: BestReplyEval(weights),
+            search: Searcher::new(BestReplyEval(Linear(weights)), table_bits),
         }
     }
 
@@ -157,9 +159,6 @@ impl Engine {
         if state.to_move() == ToMove::Over {
             return SlimeMove::PASS;
         }
-        self.search
-            .search(&BestReply::new(*state, me), &self.eval, limits)
-            .best
-            .m
+        self.search.search(&BestReply::new(*state, me), limits).best.m
     }
 }

@@ -39,7 +39,9 @@ pub fn features(state: &Slime, me: Player) -> [i32; COUNT] {
     f
 }
 
-#[inline]
-pub fn evaluate(state: &Slime, me: Player, weights: &Weights) -> i32 {
-    features(state, me).iter().zip(weights).map(|(a, b)| a * b).sum()
+impl crate::search::Features<COUNT> for Slime {
+    #[inline]
+    fn features(&self, me: Player) -> [i32; COUNT] {
+        features(self, me)
+    }
 }

@@ -261,14 +261,7 @@ impl Slime {
     }
 }
 
-impl std::fmt::Display for Slime {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for row in self.rows() {
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
+crate::display_rows!(Slime);
 
 impl Game for Slime {
     type Move = SlimeMove;
