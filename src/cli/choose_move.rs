@@ -1,6 +1,6 @@
 //! `gridtune move`: the move a bot makes in one position.
 
-use super::{BotsArgs, BudgetArgs, GameArg};
+use super::args::{BotsArgs, BudgetArgs, GameArg};
 use anyhow::Result;
 use clap::Args;
 use gridtune::bots::Seat;

@@ -1,8 +1,9 @@
 //! `gridtune evolve`: a run's set-up and loop from the library, with its
 //! progress and results printed.
 
+use super::args::{parse_sprt, GameArg};
 use super::evolve_progress::{generation_line, log_evaluation, EvolveBar};
-use super::{parse_sprt, promote, GameArg};
+use super::promote;
 use anyhow::Result;
 use clap::Args;
 use gridtune::evolve::start::{self, Launch, Overrides};

@@ -2,7 +2,7 @@
 //! constants (or checked against them), or the whole bot as one file
 //! (`--bundle`).
 
-use super::GameArg;
+use super::args::GameArg;
 use anyhow::{Context, Result};
 use clap::Args;
 use gridtune::bail_input;

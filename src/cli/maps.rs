@@ -1,6 +1,6 @@
 //! `gridtune maps`: random legal maps written, or map files checked.
 
-use super::GameArg;
+use super::args::GameArg;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 use gridtune::bail_input;

@@ -1,8 +1,9 @@
 //! `gridtune match`: two bots on both sides of each map, optionally under
 //! an SPRT; for a game of more than two seats, a tournament of tables.
 
+use super::args::{parse_sprt, BotsArgs, BudgetArgs, GameArg};
+use super::play::{games_bar, play_maps};
 use super::table::{self, TableFlags};
-use super::{games_bar, parse_sprt, play_maps, BotsArgs, BudgetArgs, GameArg};
 use anyhow::Result;
 use clap::Args;
 use gridtune::arena;

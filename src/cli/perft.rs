@@ -1,7 +1,7 @@
 //! `gridtune perft`: move sequences counted from a position or each train
 //! map's start.
 
-use super::GameArg;
+use super::args::GameArg;
 use anyhow::Result;
 use clap::Args;
 use gridtune::bad_input;

@@ -2,10 +2,10 @@
 //! under an SPRT before it replaces it.
 
 use anyhow::Result;
-use gridtune::arena::stats::Sprt;
 use gridtune::evolve::{promote, EvolveConfig, RunSummary};
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
+use gridtune::stats::Sprt;
 use std::path::Path;
 
 pub fn run<G: GameKit>(sprt: &Sprt, max_games: usize, config: &EvolveConfig, summary: &RunSummary) -> Result<()> {

@@ -2,7 +2,7 @@
 //! than two seats. Plays every table, then prints each bot's average result
 //! as a table or JSON.
 
-use super::{games_bar, play_maps};
+use super::play::{games_bar, play_maps};
 use anyhow::{Context, Result};
 use gridtune::arena;
 use gridtune::bail_input;

@@ -1,8 +1,8 @@
 //! `gridtune tournament`: every combination of the bots at the game's table
 //! size.
 
+use super::args::{BotsArgs, BudgetArgs, GameArg};
 use super::table::{self, TableFlags};
-use super::{BotsArgs, BudgetArgs, GameArg};
 use anyhow::Result;
 use clap::Args;
 use gridtune::games::GameKit;
