@@ -20,7 +20,7 @@ use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::maps::{load_dir, NamedMap};
 use crate::search::Limits;
-use crate::tuner::ga::{Ga, GaState, Rated};
+use crate::tuner::ga::{Ga, GaState, Rated, Role};
 use anyhow::Context;
 use faults::{FaultTally, JudgeFaults};
 use oracle::{nearest_genome, space_of, GameOracle};
@@ -655,8 +655,8 @@ pub fn run<G: GameKit>(
 
 /// The rating figures of a generation's fit (the evaluation fills the rest).
 fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
-    let offspring: Vec<&Rated> = rated.iter().filter(|r| r.role.ends_with("offspring")).collect();
-    let anchored = |r: &&Rated| !r.role.ends_with("offspring") && !r.role.starts_with("fixed");
+    let offspring: Vec<&Rated> = rated.iter().filter(|r| matches!(r.role, Role::Offspring(_))).collect();
+    let anchored = |r: &&Rated| !matches!(r.role, Role::Offspring(_) | Role::Fixed(_));
     let mut elos: Vec<f64> = rated.iter().filter(anchored).map(|r| r.elo).collect();
     elos.sort_by(f64::total_cmp);
     let n = elos.len();
@@ -665,7 +665,7 @@ fn period_stats(ga: &Ga, rated: &[Rated], generation: u32) -> GenerationStats {
         _ if n % 2 == 1 => elos[n / 2],
         _ => (elos[n / 2 - 1] + elos[n / 2]) / 2.0,
     };
-    let means: Vec<&Rated> = rated.iter().filter(|r| r.role.ends_with(" mean")).collect();
+    let means: Vec<&Rated> = rated.iter().filter(|r| matches!(r.role, Role::Mean(_))).collect();
     let k = means.len().max(1) as f64;
     let games = |r: &&Rated| 2 * r.pairs;
     GenerationStats {
