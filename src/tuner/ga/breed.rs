@@ -1,7 +1,5 @@
-//! Variation: crossover, log-normal self-adaptive mutation, mirrored twins,
-//! and an island's offspring bred from them.
+//! Variation: crossover, log-normal self-adaptive mutation, mirrored twins.
 
-use super::{GaConfig, Island};
 use crate::tuner::Space;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -146,49 +144,6 @@ pub fn jittered(x: &[f64], spread: f64, space: &Space, rng: &mut Xoshiro256PlusP
         .map(|(i, &v)| v + spread * space.range(i) * (2.0 * rng.random::<f64>() - 1.0))
         .collect();
     space.clamp(&mut out);
-    out
-}
-
-/// Tries to breed a twin pair unlike the others before giving up on it.
-const BREED_ATTEMPTS: usize = 8;
-
-/// The offspring of one island: a base per pair, then mirrored twins. A pair
-/// identical to another (steps at the bound of their range and clipped
-/// moves make that common with few parameters) would replay the same games
-/// under the round's seed and count them twice, so it is bred again, or left
-/// out.
-pub fn island_offspring(
-    isl: &Island,
-    cfg: &GaConfig,
-    m: &Mutation,
-    space: &Space,
-    rng: &mut Xoshiro256PlusPlus,
-) -> Vec<Twins> {
-    let mut out: Vec<Twins> = Vec::with_capacity(cfg.twin_pairs);
-    for _ in 0..cfg.twin_pairs {
-        for _ in 0..BREED_ATTEMPTS {
-            let (base, sigma) = if !isl.parents.is_empty() && rng.random::<f64>() < cfg.crossover_rate {
-                let parent = tournament(&isl.parents, rng);
-                let base = if rng.random::<f64>() < cfg.uniform_share {
-                    uniform_crossover(&isl.mean, &parent.x, rng)
-                } else {
-                    blend_crossover(&isl.mean, &parent.x, cfg.blend_alpha, space, rng)
-                };
-                (base, (isl.sigma * parent.sigma).sqrt())
-            } else {
-                (
-                    jittered(&isl.mean, cfg.base_jitter() * isl.sigma, space, rng),
-                    isl.sigma,
-                )
-            };
-            let t = mirrored_twins(base, sigma, m, space, rng);
-            let same = |o: &Twins| (o.plus == t.plus && o.minus == t.minus) || (o.plus == t.minus && o.minus == t.plus);
-            if t.plus != t.minus && !out.iter().any(same) {
-                out.push(t);
-                break;
-            }
-        }
-    }
     out
 }
 

@@ -2,14 +2,15 @@
 //! twins, schedule who plays whom, race the twin pairs, rate every player in
 //! one fit, and update the islands, the hall of fame and the tail average.
 
-use super::breed::{island_offspring, Mutation, Twins};
+use super::breed::{blend_crossover, jittered, mirrored_twins, tournament, uniform_crossover, Mutation, Twins};
+use super::config::GaConfig;
 use super::rated::{Rated, Role};
 use super::roster::{Fixture, Roster};
-use super::select::{migrate, select_and_update, Seats};
+use super::select::{migrate, select_and_update, Island, Seats};
 use super::{Ga, GenerationLog, IslandLog, RNG_STREAM};
 use crate::tuner::rating::Ratings;
-use crate::tuner::{derive_seed, Oracle};
-use rand::SeedableRng;
+use crate::tuner::{derive_seed, Oracle, Space};
+use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Who sits where in a generation: every player's seat in the roster, with
@@ -320,4 +321,47 @@ fn design_centre(twins: &[Twins]) -> Option<Vec<f64>> {
             .map(|d| twins.iter().map(|t| 0.5 * (t.plus[d] + t.minus[d])).sum::<f64>() / k)
             .collect(),
     )
+}
+
+/// Tries to breed a twin pair unlike the others before giving up on it.
+const BREED_ATTEMPTS: usize = 8;
+
+/// The offspring of one island: a base per pair, then mirrored twins. A pair
+/// identical to another (steps at the bound of their range and clipped
+/// moves make that common with few parameters) would replay the same games
+/// under the round's seed and count them twice, so it is bred again, or left
+/// out.
+fn island_offspring(
+    isl: &Island,
+    cfg: &GaConfig,
+    m: &Mutation,
+    space: &Space,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<Twins> {
+    let mut out: Vec<Twins> = Vec::with_capacity(cfg.twin_pairs);
+    for _ in 0..cfg.twin_pairs {
+        for _ in 0..BREED_ATTEMPTS {
+            let (base, sigma) = if !isl.parents.is_empty() && rng.random::<f64>() < cfg.crossover_rate {
+                let parent = tournament(&isl.parents, rng);
+                let base = if rng.random::<f64>() < cfg.uniform_share {
+                    uniform_crossover(&isl.mean, &parent.x, rng)
+                } else {
+                    blend_crossover(&isl.mean, &parent.x, cfg.blend_alpha, space, rng)
+                };
+                (base, (isl.sigma * parent.sigma).sqrt())
+            } else {
+                (
+                    jittered(&isl.mean, cfg.base_jitter() * isl.sigma, space, rng),
+                    isl.sigma,
+                )
+            };
+            let t = mirrored_twins(base, sigma, m, space, rng);
+            let same = |o: &Twins| (o.plus == t.plus && o.minus == t.minus) || (o.plus == t.minus && o.minus == t.plus);
+            if t.plus != t.minus && !out.iter().any(same) {
+                out.push(t);
+                break;
+            }
+        }
+    }
+    out
 }

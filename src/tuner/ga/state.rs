@@ -1,7 +1,7 @@
 //! What a GA run carries from one generation to the next, and its checks.
 
+use super::config::GaConfig;
 use super::select::Island;
-use super::GaConfig;
 use crate::tuner::Space;
 use serde::{Deserialize, Serialize};
 
