@@ -132,6 +132,21 @@ pub fn recombine_sigma(sigmas: &[f64], weights: &[f64]) -> f64 {
     (sigmas.iter().zip(weights).map(|(s, w)| w * s.ln()).sum::<f64>() / total).exp()
 }
 
+/// `x` with each parameter moved uniformly within `spread` of its range,
+/// kept in the box.
+pub fn jittered(x: &[f64], spread: f64, space: &Space, rng: &mut Xoshiro256PlusPlus) -> Vec<f64> {
+    if spread <= 0.0 {
+        return x.to_vec();
+    }
+    let mut out: Vec<f64> = x
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| v + spread * space.range(i) * (2.0 * rng.random::<f64>() - 1.0))
+        .collect();
+    space.clamp(&mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

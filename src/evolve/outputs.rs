@@ -1,0 +1,155 @@
+//! The files a run rewrites in its folder as it goes: genomes.csv,
+//! generations.csv, judge_faults.csv, best.ron, the fitness plot, and at the
+//! end holdout.csv.
+
+use super::config::EvolveConfig;
+use super::history::GenerationStats;
+use crate::games::GameKit;
+use crate::genome::Genome;
+use crate::report::fitness::{self, FitnessPoint};
+use crate::tuner::ga::Rated;
+use anyhow::Context;
+use std::path::Path;
+
+/// The judges' faults per evaluation period, in a run folder.
+pub const FAULTS_CSV: &str = "judge_faults.csv";
+
+/// A CSV field: a judge spec such as `sh:bot --a,b` may hold a comma or quote.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// genomes.csv: every rated genome of every generation, with its games, so
+/// a run shows where racing spent them.
+pub struct GenomesLog {
+    path: std::path::PathBuf,
+    text: String,
+}
+
+impl GenomesLog {
+    /// Starts the log, or picks it up when resuming (rows of generations
+    /// after the checkpoint, written before a kill, are dropped again).
+    pub fn open(out: &Path, resuming: bool) -> anyhow::Result<Self> {
+        let path = out.join("genomes.csv");
+        let header = "generation,role,elo,se,games,weights\n";
+        let text = if resuming {
+            std::fs::read_to_string(&path).unwrap_or_else(|_| header.to_string())
+        } else {
+            header.to_string()
+        };
+        Ok(GenomesLog { path, text })
+    }
+
+    pub fn append(&mut self, generation: u32, rated: &[Rated]) -> anyhow::Result<()> {
+        // A resumed run replays the generation after its checkpoint: drop
+        // any rows a killed run had already written for it.
+        let prefix = format!("{generation},");
+        let kept: Vec<&str> = self.text.lines().filter(|l| !l.starts_with(&prefix)).collect();
+        self.text = kept.join("\n") + "\n";
+        for r in rated {
+            let weights: Vec<String> = r.x.iter().map(|v| format!("{v:.2}")).collect();
+            self.text.push_str(&format!(
+                "{generation},{},{:.2},{:.2},{},{}\n",
+                r.role,
+                r.elo,
+                r.se,
+                2 * r.pairs,
+                weights.join(" ")
+            ));
+        }
+        crate::fsutil::write_atomic(&self.path, self.text.as_bytes())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+/// Rewrites the generation table, the plots and best.ron after a generation.
+pub fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[GenerationStats]) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "generation,best,mean,median,champion_elo,champion_se,sigma,offspring_games_min,offspring_games_max,train_score,holdout",
+    );
+    for (name, _) in &config.judges {
+        csv.push_str(&format!(",{name}"));
+    }
+    csv.push_str(",games,tuning_games,seconds\n");
+    for s in history {
+        let holdout = s.holdout.map_or(String::new(), |h| format!("{h:.3}"));
+        csv.push_str(&format!(
+            "{},{:.2},{:.2},{:.2},{:.2},{:.2},{:.4},{},{},{:.3},{holdout}",
+            s.generation,
+            s.best,
+            s.mean,
+            s.median,
+            s.champion_elo,
+            s.champion_se,
+            s.sigma,
+            s.offspring_games.0,
+            s.offspring_games.1,
+            s.train_score
+        ));
+        for r in &s.judge_rates {
+            csv.push_str(&format!(",{r:.4}"));
+        }
+        csv.push_str(&format!(",{},{},{:.2}\n", s.games, s.tuning_games, s.seconds));
+    }
+    let path = out.join("generations.csv");
+    crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+
+    // One row per judge and evaluation period: which judges could not play,
+    // and how (program judges only ever fault).
+    let mut faults = String::from("generation,judge,games,faulted,timeouts,crashes,invalid_lines,illegal_moves\n");
+    for s in history {
+        for ((name, _), f) in config.judges.iter().zip(&s.judge_faults) {
+            faults.push_str(&format!(
+                "{},{},{},{},{},{},{},{}\n",
+                s.generation,
+                csv_field(name),
+                f.games,
+                f.faulted(),
+                f.timeouts,
+                f.crashes,
+                f.invalid_lines,
+                f.illegal_moves
+            ));
+        }
+    }
+    let path = out.join(FAULTS_CSV);
+    crate::fsutil::write_atomic(&path, faults.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+
+    let last = history.last().expect("a generation");
+    let comment = format!(
+        "{} genome written by gridtune evolve: seed {}, champion after generation {}, train score {:.1}",
+        G::NAME,
+        config.seed,
+        last.generation,
+        last.train_score
+    );
+    Genome {
+        weights: last.best_weights.clone(),
+    }
+    .save(&out.join("best.ron"), G::NAME, G::PARAMS, &comment)
+    .with_context(|| format!("cannot write {}", out.join("best.ron").display()))?;
+
+    let points: Vec<FitnessPoint> = history.iter().map(FitnessPoint::from).collect();
+    let title = format!("{} evolution, seed {}", G::NAME, config.seed);
+    crate::report::canvas::save(&fitness::run_folder_figure(&title, &points), out, "fitness")?;
+    Ok(())
+}
+
+/// holdout.csv: the last evaluated champion's rate against each judge on the
+/// holdout maps (not written when the run skips them).
+pub fn write_holdout(out: &Path, holdout: &[(String, f64)]) -> anyhow::Result<()> {
+    if holdout.is_empty() {
+        return Ok(());
+    }
+    let mut csv = String::from("judge,rate\n");
+    for (name, r) in holdout {
+        csv.push_str(&format!("{name},{r:.4}\n"));
+    }
+    let path = out.join("holdout.csv");
+    crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+}
