@@ -10,10 +10,6 @@ use gridtune::evolve::{self, EvolveConfig};
 use gridtune::export::bundle;
 use gridtune::export::freeze::{self, Freshness};
 use gridtune::fsutil;
-use gridtune::games::ataxx::Ataxx;
-use gridtune::games::isolation::Isolation;
-use gridtune::games::lightcycles::LightCycles;
-use gridtune::games::slime::Slime;
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use gridtune::maps::{load_dir, NamedMap};
@@ -385,30 +381,7 @@ pub struct BenchArgs {
     pub seed: u64,
 }
 
-/// Runs `$body` with `$G` bound to the game type named by `$name`.
-macro_rules! with_game {
-    ($name:expr, $G:ident => $body:expr) => {
-        match $name.as_str() {
-            "isolation" => {
-                type $G = Isolation;
-                $body
-            }
-            "lightcycles" => {
-                type $G = LightCycles;
-                $body
-            }
-            "slime" => {
-                type $G = Slime;
-                $body
-            }
-            "ataxx" => {
-                type $G = Ataxx;
-                $body
-            }
-            other => bail_input!("unknown game `{other}`; games: isolation, lightcycles, slime, ataxx"),
-        }
-    };
-}
+use gridtune::with_game;
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {

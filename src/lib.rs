@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod bitboard;
 pub mod bots;
+pub mod contest;
 pub mod error;
 pub mod evolve;
 pub mod export;
@@ -25,4 +26,5 @@ pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod search;
+pub mod submission;
 pub mod tuner;
