@@ -13,6 +13,7 @@ use gridtune::games::prelude::*;
 use gridtune::genome::Genome;
 use gridtune::maps::load_dir;
 use gridtune::search::Limits;
+use rand::SeedableRng;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -32,8 +33,25 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
     let file = dir.join(format!("{}_bot.rs", G::NAME));
     let tuned = root().join(G::TUNED_PATH);
     let tuned_before = std::fs::read_to_string(&tuned).unwrap();
+    // The frozen weights as a genome file: every registered game has them,
+    // and `freeze --check` keeps them equal to the game's best.ron.
+    let genome_path = dir.join("frozen.ron");
+    Genome {
+        weights: G::FROZEN.to_vec(),
+    }
+    .save(&genome_path, G::NAME, G::PARAMS, "the frozen weights")
+    .unwrap();
+    let genome_arg = genome_path.to_str().unwrap();
     let out = gridtune(
-        &["freeze", "--game", G::NAME, "--bundle", file.to_str().unwrap()],
+        &[
+            "freeze",
+            "--game",
+            G::NAME,
+            "--genome",
+            genome_arg,
+            "--bundle",
+            file.to_str().unwrap(),
+        ],
         root(),
     );
     assert!(out.status.success(), "freeze --bundle failed: {}", stderr(&out));
@@ -52,9 +70,8 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
         "{}",
         header[0]
     );
-    let genome_path = format!("genomes/{}/best.ron", G::NAME);
-    assert_eq!(header[1], format!("// Genome: {genome_path}"));
-    let genome = Genome::load(&root().join(&genome_path), G::NAME, G::PARAMS).unwrap();
+    assert_eq!(header[1], format!("// Genome: {genome_arg}"));
+    let genome = Genome::load(&genome_path, G::NAME, G::PARAMS).unwrap();
     let weights: Vec<String> = G::PARAMS
         .iter()
         .zip(&genome.weights)
@@ -98,16 +115,29 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
     program
 }
 
+/// The game's holdout maps, or for a game with no map folder (the test
+/// game), eight generated ones.
+fn holdout_maps<G: GameKit>() -> Vec<G::Map> {
+    let dir = root().join(format!("maps/{}/holdout", G::NAME));
+    if !dir.exists() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let generated = (0..8).map(|_| G::generate_map_text(&mut rng));
+        return generated
+            .map(|text| G::parse_map(&text, "generated").unwrap())
+            .collect();
+    }
+    load_dir(&dir, G::parse_map)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.map)
+        .collect()
+}
+
 /// Plays `pairs` pairs of the program against `judge` on the holdout maps
 /// (with `fillers` in the other seats of a larger table), one game at a
 /// time; no turn of any game may fail.
 fn play<G: GameKit>(program: &Path, judge: &str, fillers: &[&str], pairs: usize) -> MatchReport {
-    let dir = root().join(format!("maps/{}/holdout", G::NAME));
-    let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.map)
-        .collect();
+    let maps = holdout_maps::<G>();
     let spec = format!("cmd:{} --budget-ms {BUDGET_MS}", program.display());
     let bot = BotSpec::parse::<G>(&spec, &SpecContext::new(Limits::nodes(1))).unwrap();
     let judge = BotSpec::Judge(judge.to_string());

@@ -70,6 +70,7 @@ games! {
     lightcycles: LightCycles,
     slime: Slime,
     ataxx: Ataxx,
+    #[cfg(feature = "test-game")] tictactoe: TicTacToe,
 }
 
 /// The game traits at once, for code that names concrete games
