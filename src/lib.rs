@@ -1,9 +1,10 @@
 //! gridtune: simulators, judge clones, genome-driven search bots and an
 //! evolution loop for contest grid games. See ARCHITECTURE.md for the map.
 //!
-//! The submission path (`game`, `params`, `protocol`, `search::alphabeta`, and
-//! each game's `rules`, `features`, `protocol` and `tuned`) uses the standard
-//! library only, so a submission can be built from it with plain `rustc`.
+//! The submission path (`game`, `contest`, `submission`, `params`, `protocol`,
+//! `search::alphabeta`, and each game's `rules`, `features`, `protocol`, `bot`
+//! and `tuned`) uses the standard library only, so a submission can be built
+//! from it with plain `rustc`.
 
 pub mod arena;
 pub mod bitboard;
