@@ -117,3 +117,33 @@ pub trait Protocol: Game {
     /// referee reports it as the end reason).
     fn ended_by_turn_limit(state: &Self) -> bool;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::isolation::IsolationMap;
+    use crate::games::lightcycles::LightCyclesMap;
+    use rand::SeedableRng;
+
+    #[test]
+    fn by_default_the_seats_that_failed_lose_and_the_others_share_the_point() {
+        let rng = &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut state = IsolationMap::generate(rng).start_state();
+        let before = state;
+        let mut moves = <crate::games::isolation::Isolation as Game>::Moves::default();
+        state.legal_moves(1, &mut moves);
+        let m = crate::game::MoveBuffer::as_slice(&moves).first().copied();
+        assert_eq!(state.play_with_failures(&[None, m]), Outcome::win(1));
+        assert_eq!(state.play_with_failures(&[None, None]), Outcome::draw());
+        assert_eq!(state.hash(), before.hash(), "the default plays no move");
+    }
+
+    #[test]
+    fn a_failed_light_cycle_is_out_before_the_bikes_move() {
+        let rng = &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
+        let mut state = LightCyclesMap::generate(rng).start_state();
+        let outcome = state.play_with_failures(&[Some(crate::games::lightcycles::Direction::Up), None]);
+        assert_eq!(outcome.points[1], 0.0);
+        assert_eq!(state.outcome(), Some(outcome), "the game records the same end");
+    }
+}

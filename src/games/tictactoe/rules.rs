@@ -142,3 +142,38 @@ impl TicTacToe {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_all(state: &mut TicTacToe, cells: &[Cell]) {
+        for &c in cells {
+            state.play(c);
+        }
+    }
+
+    #[test]
+    fn three_in_a_row_wins_and_a_full_board_draws() {
+        let mut won = TicTacToe::new(0);
+        // X takes the top row while O answers below it.
+        play_all(&mut won, &[0, 3, 1, 4, 2]);
+        assert_eq!(won.to_move(), ToMove::Over);
+        assert_eq!(won.outcome(), Some(Outcome::win(0)));
+
+        let mut drawn = TicTacToe::new(0);
+        play_all(&mut drawn, &[0, 1, 2, 4, 3, 5, 7, 6, 8]);
+        assert_eq!(drawn.outcome(), Some(Outcome::draw()));
+    }
+
+    #[test]
+    fn blocked_cells_are_never_legal_and_shorten_the_game() {
+        let state = TicTacToe::new(0b1_0000);
+        let mut moves = TicTacToeMoves::new();
+        state.legal_moves(0, &mut moves);
+        assert_eq!(moves.len(), 8);
+        assert!(!moves.contains(&4));
+        assert_eq!(state.max_length(), 8);
+        assert_eq!(TicTacToe::from_marks([0b1_0000, 0], 0b1_0000), None);
+    }
+}
