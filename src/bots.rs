@@ -5,6 +5,7 @@
 //! (the search bot with a genome's weights), `cmd:PROGRAM ARGS` and
 //! `sh:COMMAND` (an external program, refereed).
 
+pub use crate::game::Bot;
 use crate::game::{Game, Player};
 use crate::games::GameKit;
 use crate::genome::{Genome, GenomeError};
@@ -13,12 +14,6 @@ use crate::referee::process::Launch;
 use crate::referee::{ProgramBot, TimeLimits};
 use crate::search::Limits;
 use std::path::{Path, PathBuf};
-
-/// Something that plays a game.
-pub trait Bot<G: Game>: Send {
-    /// The move for `player`, who is to act in `state`.
-    fn choose(&mut self, state: &G, player: Player) -> G::Move;
-}
 
 /// A bot named on the command line, in a config or in a bots file.
 #[derive(Clone, Debug, PartialEq)]

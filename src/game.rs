@@ -183,11 +183,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// Applies the move of the player to act (sequential games).
     fn play(&mut self, m: Self::Move);
 
-    /// Applies one move per seat at once (simultaneous games). Sequential games
-    /// need not support it.
+    /// Applies one move per seat at once (simultaneous games). In a
+    /// sequential game only the player to act has a move in a joint turn, so
+    /// the default plays that seat's entry (and nothing once the game is over).
     fn play_joint(&mut self, moves: &[Self::Move]) {
-        let _ = moves;
-        unreachable!("{} is not a simultaneous game", Self::NAME)
+        if let ToMove::One(p) = self.to_move() {
+            if let Some(&m) = moves.get(p) {
+                self.play(m);
+            }
+        }
     }
 
     /// The result once the game is over, `None` before.
@@ -213,6 +217,14 @@ macro_rules! display_rows {
             }
         }
     };
+}
+
+/// Something that plays a game: a judge clone, the genome bot, the
+/// submission's engine. It lives with the rules, below the referee, so that
+/// a game's own modules can implement it.
+pub trait Bot<G: Game>: Send {
+    /// The move for `player`, who is to act in `state`.
+    fn choose(&mut self, state: &G, player: Player) -> G::Move;
 }
 
 /// Mixes a 64-bit value into a well-spread hash (splitmix64's finaliser);

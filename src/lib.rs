@@ -1,13 +1,15 @@
 //! gridtune: simulators, judge clones, genome-driven search bots and an
 //! evolution loop for contest grid games. See ARCHITECTURE.md for the map.
 //!
-//! The submission path (`game`, `params`, `protocol`, `search::alphabeta`, and
-//! each game's `rules`, `features`, `protocol` and `tuned`) uses the standard
-//! library only, so a submission can be built from it with plain `rustc`.
+//! The submission path (`game`, `contest`, `submission`, `params`, `protocol`,
+//! `search::alphabeta`, and each game's `rules`, `features`, `protocol`, `bot`
+//! and `tuned`) uses the standard library only, so a submission can be built
+//! from it with plain `rustc`.
 
 pub mod arena;
 pub mod bitboard;
 pub mod bots;
+pub mod contest;
 pub mod error;
 pub mod evolve;
 pub mod export;
@@ -26,4 +28,5 @@ pub mod replay;
 pub mod report;
 pub mod search;
 pub mod stats;
+pub mod submission;
 pub mod tuner;

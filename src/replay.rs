@@ -439,11 +439,9 @@ pub fn show<G: GameKit>(replay: &Replay, origin: &str) -> Result<String, ReplayE
         match first_fault {
             Some((seat, fault)) if G::ON_FAILURE == OnFailure::Lose => {
                 let outcome = if G::SIMULTANEOUS {
-                    state.play_with_failures(&joint);
+                    let outcome = state.play_with_failures(&joint);
                     let _ = write!(out, "{state}");
-                    state
-                        .outcome()
-                        .ok_or_else(|| err(line, "the failed turn does not end the game".into()))?
+                    outcome
                 } else {
                     crate::game::Outcome::win(1 - seat)
                 };
@@ -532,7 +530,8 @@ fn parse_played<G: GameKit>(
             .find(|m| state.is_pass(m))
             .ok_or_else(|| "is not legal here: the seat cannot pass".to_string());
     }
-    let m = G::read_reply(state, seat, text, true, rng).map_err(|e| {
+    let mut pick = |n: usize| rand::RngExt::random_range(&mut *rng, 0..n);
+    let m = G::read_reply(state, seat, text, true, &mut pick).map_err(|e| {
         let (BadReply::Invalid(why) | BadReply::Illegal(why)) = e;
         format!("is not legal here: {why}")
     })?;

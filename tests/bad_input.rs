@@ -5,7 +5,7 @@ use gridtune::evolve::EvolveConfig;
 use gridtune::games::isolation::features::PARAMS;
 use gridtune::games::isolation::protocol::{parse_position, parse_reply, ReplyError};
 use gridtune::games::isolation::{Isolation, IsolationMap};
-use gridtune::games::GameKit;
+use gridtune::games::prelude::*;
 use gridtune::genome::Genome;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -9,14 +9,11 @@ use common::{gridtune, root, scratch, stderr, stdout};
 use gridtune::arena::match_report::MatchReport;
 use gridtune::arena::{paired_schedule, runner, EndReason};
 use gridtune::bots::{BotSpec, SpecContext};
-use gridtune::games::ataxx::Ataxx;
-use gridtune::games::isolation::Isolation;
-use gridtune::games::lightcycles::LightCycles;
-use gridtune::games::slime::Slime;
-use gridtune::games::GameKit;
+use gridtune::games::prelude::*;
 use gridtune::genome::Genome;
 use gridtune::maps::load_dir;
 use gridtune::search::Limits;
+use rand::SeedableRng;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -36,8 +33,25 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
     let file = dir.join(format!("{}_bot.rs", G::NAME));
     let tuned = root().join(G::TUNED_PATH);
     let tuned_before = std::fs::read_to_string(&tuned).unwrap();
+    // The frozen weights as a genome file: every registered game has them,
+    // and `freeze --check` keeps them equal to the game's best.ron.
+    let genome_path = dir.join("frozen.ron");
+    Genome {
+        weights: G::FROZEN.to_vec(),
+    }
+    .save(&genome_path, G::NAME, G::PARAMS, "the frozen weights")
+    .unwrap();
+    let genome_arg = genome_path.to_str().unwrap();
     let out = gridtune(
-        &["freeze", "--game", G::NAME, "--bundle", file.to_str().unwrap()],
+        &[
+            "freeze",
+            "--game",
+            G::NAME,
+            "--genome",
+            genome_arg,
+            "--bundle",
+            file.to_str().unwrap(),
+        ],
         root(),
     );
     assert!(out.status.success(), "freeze --bundle failed: {}", stderr(&out));
@@ -56,9 +70,8 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
         "{}",
         header[0]
     );
-    let genome_path = format!("genomes/{}/best.ron", G::NAME);
-    assert_eq!(header[1], format!("// Genome: {genome_path}"));
-    let genome = Genome::load(&root().join(&genome_path), G::NAME, G::PARAMS).unwrap();
+    assert_eq!(header[1], format!("// Genome: {genome_arg}"));
+    let genome = Genome::load(&genome_path, G::NAME, G::PARAMS).unwrap();
     let weights: Vec<String> = G::PARAMS
         .iter()
         .zip(&genome.weights)
@@ -102,16 +115,29 @@ fn bundle_and_build<G: GameKit>() -> PathBuf {
     program
 }
 
+/// The game's holdout maps, or for a game with no map folder (the test
+/// game), eight generated ones.
+fn holdout_maps<G: GameKit>() -> Vec<G::Map> {
+    let dir = root().join(format!("maps/{}/holdout", G::NAME));
+    if !dir.exists() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let generated = (0..8).map(|_| G::generate_map_text(&mut rng));
+        return generated
+            .map(|text| G::parse_map(&text, "generated").unwrap())
+            .collect();
+    }
+    load_dir(&dir, G::parse_map)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.map)
+        .collect()
+}
+
 /// Plays `pairs` pairs of the program against `judge` on the holdout maps
 /// (with `fillers` in the other seats of a larger table), one game at a
 /// time; no turn of any game may fail.
 fn play<G: GameKit>(program: &Path, judge: &str, fillers: &[&str], pairs: usize) -> MatchReport {
-    let dir = root().join(format!("maps/{}/holdout", G::NAME));
-    let maps: Vec<G::Map> = load_dir(&dir, G::parse_map)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.map)
-        .collect();
+    let maps = holdout_maps::<G>();
     let spec = format!("cmd:{} --budget-ms {BUDGET_MS}", program.display());
     let bot = BotSpec::parse::<G>(&spec, &SpecContext::new(Limits::nodes(1))).unwrap();
     let judge = BotSpec::Judge(judge.to_string());
@@ -157,27 +183,32 @@ fn bundle_wins<G: GameKit>(judge: &str, fillers: &[&str], pairs: usize) {
     assert!(r.score >= 75.0, "the bundle scored {:.1} against {judge}", r.score);
 }
 
-#[test]
-fn isolation_bundle_builds_with_rustc_and_wins() {
-    bundle_wins::<Isolation>("random_safe", &[], 5);
+/// Opponents other than a game's first judge: Slime's first judge is one of
+/// its stronger ones, so its bundle meets simplebot (as it always has), with
+/// two more judges filling the table.
+const OPPONENTS: &[(&str, &str, &[&str])] = &[("slime", "simplebot", &["greedy_slime", "jumper"])];
+
+/// Every registered game's bundle, against its first judge (the weakest,
+/// by the judges' convention) with the same judge in any other seats,
+/// unless [`OPPONENTS`] names others.
+fn bundle_wins_against_its_opponent<G: GameKit>() {
+    let (judge, fillers) = match OPPONENTS.iter().find(|(game, _, _)| *game == G::NAME) {
+        Some(&(_, judge, fillers)) => (judge, fillers.to_vec()),
+        None => (G::JUDGES[0], vec![G::JUDGES[0]; G::PLAYERS - 2]),
+    };
+    bundle_wins::<G>(judge, &fillers, 4);
 }
 
-#[test]
-fn lightcycles_bundle_builds_with_rustc_and_wins() {
-    bundle_wins::<LightCycles>("random_safe", &[], 5);
+macro_rules! bundle_builds_with_rustc_and_wins {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            bundle_wins_against_its_opponent::<$game>();
+        }
+    };
 }
 
-#[test]
-fn ataxx_bundle_builds_with_rustc_and_wins() {
-    bundle_wins::<Ataxx>("random", &[], 4);
-}
-
-/// Slime seats four: the bundle and simplebot, compared head to head, at
-/// tables filled by two more judges.
-#[test]
-fn slime_bundle_builds_with_rustc_and_wins() {
-    bundle_wins::<Slime>("simplebot", &["greedy_slime", "jumper"], 4);
-}
+gridtune::for_each_game!(bundle_builds_with_rustc_and_wins);
 
 #[test]
 fn a_bundle_into_a_missing_folder_is_refused_and_writes_nothing() {

@@ -5,8 +5,8 @@
 use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::prelude::*;
 use gridtune::games::slime::Slime;
-use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use std::path::Path;
 

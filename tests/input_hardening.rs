@@ -8,7 +8,7 @@ use gridtune::game::Game;
 use gridtune::games::ataxx::protocol::parse_action;
 use gridtune::games::isolation::protocol::{parse_reply, ReplyError};
 use gridtune::games::isolation::rules::IsolationMoves;
-use gridtune::games::GameKit;
+use gridtune::games::prelude::*;
 use gridtune::referee::command::BotsFile;
 use std::io::Write;
 use std::path::Path;

@@ -20,8 +20,8 @@ properties!(1000;
 use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::prelude::*;
 use gridtune::games::slime::Slime;
-use gridtune::games::GameKit;
 use gridtune::replay;
 
 /// The first seed replay of `G` with `edit` applied; `show`'s error.

@@ -1,25 +1,32 @@
-//! The random-game test every game runs (after OpenSpiel's basic tests):
-//! random playouts from many starts, checking the Game trait's contracts at
-//! every step.
+//! The random-game test every registered game runs (after OpenSpiel's basic
+//! tests): random playouts from many starts, checking the Game trait's
+//! contracts at every step.
 
 use gridtune::game::{MoveBuffer, ToMove};
-use gridtune::games::ataxx::Ataxx;
-use gridtune::games::isolation::Isolation;
-use gridtune::games::lightcycles::LightCycles;
-use gridtune::games::slime::Slime;
-use gridtune::games::GameKit;
+use gridtune::games::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashSet;
 
-/// Plays `games` random games from generated maps and checks: a clone equals
+/// Moves played per game: enough for thousands of short games or hundreds
+/// of long ones.
+const PLIES: usize = 60_000;
+
+/// Plays random games from generated maps until `PLIES` moves (and at least
+/// 50 games) have been played, and checks: a clone equals
 /// its original and hashes the same; legal moves are unique and non-empty
 /// for each player to act; the game ends within `max_length`; outcomes are
 /// in range and sum to what a finished game hands out.
-fn random_games<G: GameKit>(games: usize, seed: u64) {
+fn random_games<G: GameKit>() {
+    let seed = G::NAME
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = G::Moves::default();
-    for game in 0..games {
+    let mut played = 0;
+    let mut game = 0;
+    while played < PLIES || game < 50 {
+        game += 1;
         let text = G::generate_map_text(&mut rng);
         let map = G::parse_map(&text, "generated").expect("generated maps are valid");
         let mut state = G::start(&map);
@@ -54,6 +61,7 @@ fn random_games<G: GameKit>(games: usize, seed: u64) {
                 state.play(chosen[0]);
             }
             length += 1;
+            played += 1;
             assert!(length <= max_length, "game {game}: longer than max_length {max_length}");
             assert_ne!(state.hash(), copy.hash(), "game {game}: a move left the hash unchanged");
         }
@@ -70,22 +78,13 @@ fn random_games<G: GameKit>(games: usize, seed: u64) {
     }
 }
 
-#[test]
-fn isolation_random_games_keep_the_contracts() {
-    random_games::<Isolation>(2000, 1);
+macro_rules! random_games_keep_the_contracts {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            random_games::<$game>();
+        }
+    };
 }
 
-#[test]
-fn lightcycles_random_games_keep_the_contracts() {
-    random_games::<LightCycles>(500, 2);
-}
-
-#[test]
-fn slime_random_games_keep_the_contracts() {
-    random_games::<Slime>(200, 3);
-}
-
-#[test]
-fn ataxx_random_games_keep_the_contracts() {
-    random_games::<Ataxx>(300, 4);
-}
+gridtune::for_each_game!(random_games_keep_the_contracts);

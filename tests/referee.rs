@@ -12,11 +12,11 @@ use gridtune::bots::BotSpec;
 use gridtune::games::ataxx::{Ataxx, AtaxxMap};
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::prelude::*;
 use gridtune::games::slime::Slime;
-use gridtune::games::GameKit;
 use gridtune::maps::load_dir;
 use gridtune::referee::process::Launch;
-use gridtune::referee::{Fault, TimeLimits};
+use gridtune::referee::{Fault, OnFailure, TimeLimits};
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -232,3 +232,86 @@ fn slime_referee_turns_every_misbehaviour_into_a_pass() {
         assert_nothing_left(&dir, &case);
     }
 }
+
+/// Shell programs that fail their first turn without speaking any protocol,
+/// so every registered game meets them: the fault each must be read as.
+const FIRST_TURN_FAILURES: &[(&str, &str, Fault)] = &[
+    ("exits", "exit 3", Fault::Crash),
+    ("garbage", "echo 'hello 3,4 UP?'; sleep 5", Fault::InvalidLine),
+    ("silent", "sleep 5", Fault::Timeout),
+];
+
+/// Seat 0 is a program failing in each way, the other seats the game's
+/// first judge. Where a failure loses, the program loses on its first turn
+/// within the limit plus a second; where it is a pass, the game goes on to
+/// its end with every turn of the program a logged pass.
+fn first_turn_failures<G: GameKit>() {
+    let map = match load_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/{}/holdout", G::NAME)),
+        G::parse_map,
+    ) {
+        Ok(maps) if !maps.is_empty() => maps[0].map.clone(),
+        _ => {
+            let text = G::generate_map_text(&mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3));
+            G::parse_map(&text, "generated").unwrap()
+        }
+    };
+    let judge = BotSpec::Judge(G::JUDGES[0].to_string());
+    for &(name, script, fault) in FIRST_TURN_FAILURES {
+        let case = format!("{} {name}", G::NAME);
+        let bot = BotSpec::Program {
+            label: case.clone(),
+            launch: Launch {
+                program: "sh".into(),
+                args: vec!["-c".into(), script.into()],
+                dir: None,
+            },
+            limits: LIMITS,
+        };
+        let mut seats = vec![&bot];
+        seats.extend(std::iter::repeat_n(&judge, G::PLAYERS - 1));
+        let started = Instant::now();
+        let record: GameRecord<G::Move> = play_seated::<G>(&map, &seats, 7, true);
+        let ours: Vec<_> = record.turns.iter().filter(|t| t.seat == 0).collect();
+        assert!(!ours.is_empty(), "{case}: the program was never asked");
+        match G::ON_FAILURE {
+            OnFailure::Lose => {
+                assert_eq!(
+                    record.end,
+                    EndReason::Failed { seat: 0, fault },
+                    "{case}: {}",
+                    record.detail
+                );
+                assert_eq!(record.outcome.points[0], 0.0, "{case}");
+                assert_eq!(ours.len(), 1, "{case}: the first failed turn ends the game");
+                assert!(
+                    started.elapsed() < LIMITS.first + SLACK,
+                    "{case}: took {:?}",
+                    started.elapsed()
+                );
+            }
+            OnFailure::Pass => {
+                assert!(
+                    matches!(record.end, EndReason::Normal | EndReason::TurnLimit),
+                    "{case}: {:?}",
+                    record.end
+                );
+                for t in &ours {
+                    assert_eq!(t.fault.as_ref().map(|f| f.0), Some(fault), "{case}: turn {}", t.turn);
+                    assert_eq!(t.played.as_deref(), Some("pass"), "{case}: a failed turn is a pass");
+                }
+            }
+        }
+    }
+}
+
+macro_rules! referee_settles_first_turn_failures {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            first_turn_failures::<$game>();
+        }
+    };
+}
+
+gridtune::for_each_game!(referee_settles_first_turn_failures);

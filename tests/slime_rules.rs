@@ -266,7 +266,7 @@ fn random_games_match_the_plain_implementation() {
 fn the_arena_records_whether_the_turn_limit_ended_the_game() {
     use gridtune::arena::{play_seated, EndReason};
     use gridtune::bots::BotSpec;
-    use gridtune::games::GameKit;
+    use gridtune::games::prelude::*;
     let map = Slime::parse_map(
         "1......2\n........\n........\n........\n........\n........\n........\n3......4\n",
         "8x8",

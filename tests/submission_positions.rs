@@ -20,8 +20,8 @@ use gridtune::game::{Game, MoveBuffer, Player, ToMove};
 use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::prelude::*;
 use gridtune::games::slime::{Slime, SlimeMove};
-use gridtune::games::GameKit;
 use gridtune::referee::process::{BotProcess, Launch, Line, NoLine};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -145,7 +145,8 @@ fn is_canonical_int(t: &str) -> bool {
 
 fn referee_reads<G: GameKit>(state: &G, seat: Player, line: &str) -> Result<G::Move, String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    G::read_reply(state, seat, line, true, &mut rng).map_err(|e| format!("{e:?}"))
+    let mut pick = |n: usize| rng.random_range(0..n);
+    G::read_reply(state, seat, line, true, &mut pick).map_err(|e| format!("{e:?}"))
 }
 
 fn report(game: &str, (asked, games): (u64, u64), started: Instant) {
@@ -243,13 +244,13 @@ fn slime_bot_answers_every_random_position_legally() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let (mut asked, mut games) = (0u64, 0u64);
     while asked < target {
-        let mut state = <Slime as GameKit>::start(&random_map::<Slime>(&mut rng));
+        let mut state = <Slime as GameMaps>::start(&random_map::<Slime>(&mut rng));
         games += 1;
         while let ToMove::One(seat) = state.to_move() {
             // A sample of each game's positions, so that more games are seen.
             if asked < target && rng.random_bool(0.02) {
                 asked += 1;
-                let arg = <Slime as GameKit>::turn_input(&state, seat, &[]);
+                let arg = <Slime as Protocol>::turn_input(&state, seat, &[]);
                 let mut bot = BotProcess::start(&launch(program), std::slice::from_ref(&arg))
                     .unwrap_or_else(|e| panic!("{program}: {e}"));
                 let line = reply(&mut bot, &arg);

@@ -108,11 +108,8 @@ pub fn play_game<G: GameKit>(mut state: G, seats: &mut [Seat<G>], log: bool) -> 
             }
             ToMove::All => {
                 let failed = simultaneous_turn(&mut state, seats, &mut record, &mut legal, turn, log);
-                if let Some((seat, fault)) = failed {
-                    if G::ON_FAILURE == OnFailure::Lose {
-                        let outcome = state.outcome().expect("a failed bike ends the game");
-                        break (outcome, EndReason::Failed { seat, fault });
-                    }
+                if let Some((seat, fault, Some(outcome))) = failed {
+                    break (outcome, EndReason::Failed { seat, fault });
                 }
             }
         }
@@ -178,7 +175,8 @@ fn take_turn<G: GameKit>(
 
 /// One simultaneous turn: programs get their input first so their clocks run
 /// together, built-in bots choose, then the programs' replies are read.
-/// Returns the first seat that failed, if any did.
+/// Returns the first seat that failed, if any did, with the outcome when its
+/// failure ended the game.
 fn simultaneous_turn<G: GameKit>(
     state: &mut G,
     seats: &mut [Seat<G>],
@@ -186,7 +184,7 @@ fn simultaneous_turn<G: GameKit>(
     legal: &mut G::Moves,
     turn: u32,
     log: bool,
-) -> Option<(Player, Fault)> {
+) -> Option<(Player, Fault, Option<Outcome>)> {
     let started: Vec<Option<Instant>> = seats
         .iter_mut()
         .enumerate()
@@ -230,10 +228,11 @@ fn simultaneous_turn<G: GameKit>(
         let moves: Vec<G::Move> = joint.into_iter().flatten().collect();
         record.moves.extend_from_slice(&moves);
         state.play_joint(&moves);
+        failed.map(|(seat, fault)| (seat, fault, None))
     } else {
-        state.play_with_failures(&joint);
+        let outcome = state.play_with_failures(&joint);
+        failed.map(|(seat, fault)| (seat, fault, Some(outcome)))
     }
-    failed
 }
 
 fn checked_choice<G: Game>(state: &G, p: Player, bot: &mut dyn Bot<G>, legal: &mut G::Moves) -> G::Move {

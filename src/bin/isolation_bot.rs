@@ -3,61 +3,6 @@
 //!
 //! Usage: `isolation-bot [--budget-ms N]` (default: tuned.rs's MOVE_BUDGET_MS).
 
-use gridtune::game::{Game, ToMove};
-use gridtune::games::isolation::engine;
-use gridtune::games::isolation::protocol::parse_turn;
-use gridtune::games::isolation::rules::{xy, MAX_SIDE, TURN_LIMIT};
-use gridtune::games::isolation::tuned::{MOVE_BUDGET_MS, WEIGHTS};
-use gridtune::protocol::{budget_from_args, serve_turns, SEARCH_SHARE};
-use gridtune::search::Limits;
-use std::time::Duration;
-
 fn main() {
-    let budget_ms = budget_from_args("isolation-bot").unwrap_or(MOVE_BUDGET_MS);
-    let search_time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
-    let mut search = engine::new(WEIGHTS, 18);
-    serve_turns(
-        "isolation-bot",
-        (MAX_SIDE, MAX_SIDE),
-        |lines, size, line_no| parse_turn(lines, Some(size), line_no),
-        |state, header, arrived| {
-            if state.side() != header.me {
-                eprintln!(
-                    "isolation-bot: turn {} is player {}'s, not mine (I am player {})",
-                    state.turn(),
-                    state.side(),
-                    header.me
-                );
-                return None;
-            }
-            // The statement: a player with no legal move has lost, so the
-            // referee should not have asked; any reply would be an invalid move.
-            if state.to_move() != ToMove::One(header.me) {
-                let (x, y) = xy(state.position(header.me));
-                if state.moves_bb(header.me) == 0 {
-                    eprintln!(
-                        "isolation-bot: turn {}: no legal move from ({x}, {y}), so I have lost (no reply)",
-                        state.turn()
-                    );
-                } else {
-                    eprintln!(
-                        "isolation-bot: turn {}: past the {TURN_LIMIT}-turn limit, the game is over (no reply)",
-                        state.turn()
-                    );
-                }
-                return None;
-            }
-            let r = search.search(state, Limits::time(search_time));
-            eprintln!(
-                "turn {}: {} score {} depth {} nodes {} in {} ms",
-                state.turn(),
-                r.best,
-                r.score,
-                r.depth,
-                r.nodes,
-                arrived.elapsed().as_millis()
-            );
-            Some(r.best.to_string())
-        },
-    );
+    gridtune::submission::serve::<gridtune::games::isolation::Isolation>();
 }

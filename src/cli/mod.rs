@@ -20,11 +20,7 @@ mod tournament;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use gridtune::bail_input;
-use gridtune::games::ataxx::Ataxx;
-use gridtune::games::isolation::Isolation;
-use gridtune::games::lightcycles::LightCycles;
-use gridtune::games::slime::Slime;
+use gridtune::with_game;
 
 #[derive(Parser)]
 #[command(name = "gridtune", version, about = "Tune contest bots for grid games")]
@@ -59,32 +55,6 @@ pub enum Command {
     /// Rebuild a run folder's report.html from its files, or compare runs.
     Report(report::ReportArgs),
 }
-
-/// Runs `$body` with `$G` bound to the game type named by `$name`.
-macro_rules! with_game {
-    ($name:expr, $G:ident => $body:expr) => {
-        match $name.as_str() {
-            "isolation" => {
-                type $G = Isolation;
-                $body
-            }
-            "lightcycles" => {
-                type $G = LightCycles;
-                $body
-            }
-            "slime" => {
-                type $G = Slime;
-                $body
-            }
-            "ataxx" => {
-                type $G = Ataxx;
-                $body
-            }
-            other => bail_input!("unknown game `{other}`; games: isolation, lightcycles, slime, ataxx"),
-        }
-    };
-}
-use with_game;
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {

@@ -1,9 +1,8 @@
 //! `gridtune replay`: a replay file shown turn by turn on the board.
 
-use super::{with_game, Ataxx, Isolation, LightCycles, Slime};
 use anyhow::Result;
 use clap::Args;
-use gridtune::bail_input;
+use gridtune::with_game;
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]
@@ -16,7 +15,7 @@ pub fn run(path: &Path) -> Result<()> {
     let text = gridtune::error::read_input(path, "replay")?;
     let origin = path.display().to_string();
     let replay = gridtune::replay::parse(&text, &origin)?;
-    let games = ["isolation", "lightcycles", "slime", "ataxx"];
+    let games = gridtune::games::NAMES;
     if !games.contains(&replay.game.as_str()) {
         return Err(gridtune::replay::ReplayError {
             origin,

@@ -1,11 +1,10 @@
 //! `gridtune report`: a run folder's report.html rebuilt from its files, or
 //! several runs compared.
 
-use super::{with_game, Ataxx, Isolation, LightCycles, Slime};
 use anyhow::{Context, Result};
 use clap::Args;
-use gridtune::bail_input;
 use gridtune::report::GameInfo;
+use gridtune::with_game;
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]

@@ -121,6 +121,7 @@ pub fn test<G: GameKit>(
 mod tests {
     use super::*;
     use crate::games::isolation::Isolation;
+    use crate::games::prelude::*;
 
     #[test]
     fn a_saved_promotion_loads_back_and_says_why() {

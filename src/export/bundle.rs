@@ -17,7 +17,7 @@
 //! came to need another (a judge, MCTS, the maps) is an error naming it.
 
 use super::freeze::render_tuned;
-use crate::games::GameKit;
+use crate::games::{self, GameKit};
 use crate::genome::Genome;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -28,6 +28,7 @@ const CRATE_ROOT: &str = include_str!("../lib.rs");
 /// source declares submodules (`pub mod x;`) is a directory module.
 const MODULES: &[(&str, &str)] = &[
     ("bitboard", include_str!("../bitboard.rs")),
+    ("contest", include_str!("../contest.rs")),
     ("game", include_str!("../game.rs")),
     ("params", include_str!("../params.rs")),
     ("protocol", include_str!("../protocol.rs")),
@@ -35,64 +36,7 @@ const MODULES: &[(&str, &str)] = &[
     ("search::alphabeta", include_str!("../search/alphabeta.rs")),
     ("search::linear", include_str!("../search/linear.rs")),
     ("search::simultaneous", include_str!("../search/simultaneous.rs")),
-    ("games", include_str!("../games/mod.rs")),
-    ("games::isolation", include_str!("../games/isolation/mod.rs")),
-    ("games::isolation::engine", include_str!("../games/isolation/engine.rs")),
-    (
-        "games::isolation::features",
-        include_str!("../games/isolation/features.rs"),
-    ),
-    (
-        "games::isolation::protocol",
-        include_str!("../games/isolation/protocol.rs"),
-    ),
-    ("games::isolation::rules", include_str!("../games/isolation/rules.rs")),
-    ("games::isolation::tuned", include_str!("../games/isolation/tuned.rs")),
-    ("games::lightcycles", include_str!("../games/lightcycles/mod.rs")),
-    (
-        "games::lightcycles::endgame",
-        include_str!("../games/lightcycles/endgame.rs"),
-    ),
-    (
-        "games::lightcycles::engine",
-        include_str!("../games/lightcycles/engine.rs"),
-    ),
-    (
-        "games::lightcycles::features",
-        include_str!("../games/lightcycles/features.rs"),
-    ),
-    (
-        "games::lightcycles::protocol",
-        include_str!("../games/lightcycles/protocol.rs"),
-    ),
-    (
-        "games::lightcycles::rules",
-        include_str!("../games/lightcycles/rules.rs"),
-    ),
-    (
-        "games::lightcycles::tuned",
-        include_str!("../games/lightcycles/tuned.rs"),
-    ),
-    ("games::slime", include_str!("../games/slime/mod.rs")),
-    ("games::slime::engine", include_str!("../games/slime/engine.rs")),
-    ("games::slime::features", include_str!("../games/slime/features.rs")),
-    ("games::slime::protocol", include_str!("../games/slime/protocol.rs")),
-    ("games::slime::rules", include_str!("../games/slime/rules.rs")),
-    ("games::slime::tuned", include_str!("../games/slime/tuned.rs")),
-    ("games::ataxx", include_str!("../games/ataxx/mod.rs")),
-    ("games::ataxx::engine", include_str!("../games/ataxx/engine.rs")),
-    ("games::ataxx::features", include_str!("../games/ataxx/features.rs")),
-    ("games::ataxx::protocol", include_str!("../games/ataxx/protocol.rs")),
-    ("games::ataxx::rules", include_str!("../games/ataxx/rules.rs")),
-    ("games::ataxx::tuned", include_str!("../games/ataxx/tuned.rs")),
-];
-
-/// Each game's submission bot (src/bin).
-const BOTS: &[(&str, &str)] = &[
-    ("isolation", include_str!("../bin/isolation_bot.rs")),
-    ("lightcycles", include_str!("../bin/lightcycles_bot.rs")),
-    ("slime", include_str!("../bin/slime_bot.rs")),
-    ("ataxx", include_str!("../bin/ataxx_bot.rs")),
+    ("submission", include_str!("../submission.rs")),
 ];
 
 /// Why a bundle cannot be made.
@@ -109,18 +53,23 @@ pub enum BundleError {
 /// The bundle's text for game `G`, frozen from `genome` (read from `source`,
 /// named in the header) with a per-move budget of `budget_ms`.
 pub fn render_bundle<G: GameKit>(genome: &Genome, source: &str, budget_ms: u64) -> Result<String, BundleError> {
-    let bot = BOTS
+    let entry = games::SOURCES
         .iter()
-        .find(|(name, _)| *name == G::NAME)
-        .ok_or_else(|| BundleError::UnknownGame(G::NAME.to_string()))?
-        .1;
-    let main = bot.replace("gridtune::", "crate::");
+        .find(|g| g.module == G::NAME)
+        .ok_or_else(|| BundleError::UnknownGame(G::NAME.to_string()))?;
+    let main = format!(
+        "//! {m}-bot: the {game} submission bot (`games::{m}::bot`), frozen into one file.\n\n\
+         fn main() {{\n    crate::submission::serve::<crate::games::{m}::{game}>();\n}}\n",
+        m = entry.module,
+        game = entry.game,
+    );
     let tuned_path = format!("games::{}::tuned", G::NAME);
     let tuned = render_tuned::<G>(genome, source, budget_ms);
-    let mut texts: BTreeMap<&str, String> = MODULES.iter().map(|&(p, t)| (p, strip_tests(t))).collect();
-    texts.insert(tuned_path.as_str(), tuned);
+    let mut texts = sources();
+    texts.insert(tuned_path, tuned);
     let tree = Tree { texts };
-    let needed = tree.needed(&main)?;
+    // The game's `Submission` impl is named by no path in `main`.
+    let needed = tree.needed(&format!("{main}crate::games::{}::bot\n", entry.module))?;
 
     let weights: Vec<String> = G::PARAMS
         .iter()
@@ -149,12 +98,29 @@ pub fn render_bundle<G: GameKit>(genome: &Genome, source: &str, budget_ms: u64) 
     Ok(out)
 }
 
-/// The sources of the bundleable modules, by path ("" is the crate root).
-struct Tree<'a> {
-    texts: BTreeMap<&'a str, String>,
+/// Every bundleable module's source by path: the shared modules, and each
+/// registered game's folder under a `games` module that declares them all.
+fn sources() -> BTreeMap<String, String> {
+    let mut texts: BTreeMap<String, String> = MODULES.iter().map(|&(p, t)| (p.to_string(), strip_tests(t))).collect();
+    let mut decls = String::from("//! The games.\n");
+    for game in games::SOURCES {
+        decls.push_str(&format!("pub mod {};\n", game.module));
+        for &(file, text) in game.files {
+            let folder = format!("games::{}", game.module);
+            let path = if file.is_empty() { folder } else { join(&folder, file) };
+            texts.insert(path, strip_tests(text));
+        }
+    }
+    texts.insert("games".to_string(), decls);
+    texts
 }
 
-impl<'a> Tree<'a> {
+/// The sources of the bundleable modules, by path ("" is the crate root).
+struct Tree {
+    texts: BTreeMap<String, String>,
+}
+
+impl Tree {
     fn text(&self, path: &str) -> Option<&str> {
         if path.is_empty() {
             Some(CRATE_ROOT)
@@ -257,7 +223,7 @@ impl<'a> Tree<'a> {
     /// `#[macro_export]` macros by name, with the module defining each.
     fn exported_macros(&self) -> BTreeMap<String, String> {
         let mut macros = BTreeMap::new();
-        for (&path, text) in &self.texts {
+        for (path, text) in &self.texts {
             let mut exported = false;
             for line in text.lines() {
                 let line = line.trim();
@@ -515,9 +481,7 @@ mod tests {
 
     #[test]
     fn a_module_outside_the_std_only_set_is_named() {
-        let tree = Tree {
-            texts: MODULES.iter().map(|&(p, t)| (p, t.to_string())).collect(),
-        };
+        let tree = Tree { texts: sources() };
         let main = "use crate::search::mcts::Mcts;\nfn main() {}\n";
         let err = tree.needed(main).unwrap_err().to_string();
         assert!(

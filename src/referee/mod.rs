@@ -6,53 +6,27 @@
 //! every way a program can fail (no reply in time, exit or crash, an
 //! unreadable line, an illegal move) into a [`Fault`] that the game's own rule
 //! ([`OnFailure`]) settles. What each game sends and how it reads a reply is
-//! the game's `GameKit` protocol hooks; this module is the same for all four.
+//! the game's [`Protocol`]; this module is the same for all four.
 
 pub mod command;
 pub mod process;
 
 use crate::game::{Game, MoveBuffer, Player};
-use crate::games::GameKit;
 use process::{describe_exit, BotProcess, Launch, Line, NoLine};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::{Duration, Instant};
 
-/// How the contest runs a bot program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProcessModel {
-    /// One process for the whole game, turns on stdin (Isolation, Light
-    /// Cycles, Ataxx).
-    PerGame,
-    /// A fresh process every turn with the position as its one argument
-    /// (Slime's control program).
-    PerTurn,
-}
+pub use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
 
-/// What the contest does with a bot that fails its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnFailure {
-    /// It loses at once (two-player games; in Light Cycles the bike is
-    /// eliminated before the bikes move, and the other bike still moves).
-    Lose,
-    /// Its turn is a pass and the game goes on (Slime).
-    Pass,
-}
-
-/// Per-turn time limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TimeLimits {
-    /// The first turn a bot is asked (it may still be starting up).
-    pub first: Duration,
-    /// Every later turn.
-    pub later: Duration,
-}
-
-impl TimeLimits {
-    pub const fn millis(first: u64, later: u64) -> Self {
-        TimeLimits {
-            first: Duration::from_millis(first),
-            later: Duration::from_millis(later),
-        }
+// Written out as serde's derive would, so that the contest's types stay
+// standard-library only on the submission path.
+impl serde::Serialize for TimeLimits {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("TimeLimits", 2)?;
+        s.serialize_field("first", &self.first)?;
+        s.serialize_field("later", &self.later)?;
+        s.end()
     }
 }
 
@@ -93,21 +67,11 @@ impl Fault {
     }
 }
 
-/// A reply the game's protocol refuses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadReply {
-    /// Not a line of the protocol's form.
-    Invalid(String),
-    /// Well formed, but not a legal move here.
-    Illegal(String),
-}
-
-impl BadReply {
-    fn into_fault(self) -> (Fault, String) {
-        match self {
-            BadReply::Invalid(why) => (Fault::InvalidLine, why),
-            BadReply::Illegal(why) => (Fault::IllegalMove, why),
-        }
+/// The fault a refused reply is, with why.
+fn reply_fault(bad: BadReply) -> (Fault, String) {
+    match bad {
+        BadReply::Invalid(why) => (Fault::InvalidLine, why),
+        BadReply::Illegal(why) => (Fault::IllegalMove, why),
     }
 }
 
@@ -147,7 +111,7 @@ impl TurnLog {
 }
 
 /// A seat played by an external program.
-pub struct ProgramBot<G: GameKit> {
+pub struct ProgramBot<G: Protocol> {
     label: String,
     launch: Launch,
     limits: TimeLimits,
@@ -163,7 +127,7 @@ pub struct ProgramBot<G: GameKit> {
 /// What a program's turn produced, before the game's failure rule.
 pub type Reply<M> = Result<M, (Fault, String)>;
 
-impl<G: GameKit> ProgramBot<G> {
+impl<G: Protocol> ProgramBot<G> {
     pub fn new(label: String, launch: Launch, limits: TimeLimits, seed: u64) -> Self {
         use rand::SeedableRng;
         ProgramBot {
@@ -246,7 +210,9 @@ impl<G: GameKit> ProgramBot<G> {
                     ),
                 ));
             }
-            G::read_reply(state, seat, &line.text, line.newline, &mut self.rng).map_err(BadReply::into_fault)
+            let rng = &mut self.rng;
+            let mut pick = |n: usize| rand::RngExt::random_range(rng, 0..n);
+            G::read_reply(state, seat, &line.text, line.newline, &mut pick).map_err(reply_fault)
         });
         if G::PROCESS == ProcessModel::PerTurn {
             if let Some(mut p) = self.process.take() {
@@ -316,7 +282,7 @@ impl<G: GameKit> ProgramBot<G> {
     }
 }
 
-impl<G: GameKit> Drop for ProgramBot<G> {
+impl<G: Protocol> Drop for ProgramBot<G> {
     fn drop(&mut self) {
         // Dropping the process kills its group; nothing outlives a game.
         self.process.take();

@@ -16,8 +16,9 @@ use gridtune::games::ataxx::protocol::{read_turn, RowOrder};
 use gridtune::games::ataxx::Ataxx;
 use gridtune::games::isolation::Isolation;
 use gridtune::games::lightcycles::LightCycles;
+use gridtune::games::prelude::*;
 use gridtune::games::slime::Slime;
-use gridtune::games::{ataxx, isolation, lightcycles, slime, GameKit};
+use gridtune::games::{ataxx, isolation, lightcycles, slime};
 use gridtune::genome::Genome;
 use gridtune::protocol::clean;
 use gridtune::referee::command::BotsFile;
@@ -809,11 +810,12 @@ fn reply_seeds<G: GameKit>() -> Vec<String> {
 
 fn check_reply<G: GameKit>(line: &str) -> Result<(), String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut pick = |n: usize| rng.random_range(0..n);
     let mut moves = G::Moves::default();
     for state in reply_positions::<G>() {
         for p in asked(&state) {
             for newline in [true, false] {
-                let Ok(m) = G::read_reply(&state, p, line, newline, &mut rng) else {
+                let Ok(m) = G::read_reply(&state, p, line, newline, &mut pick) else {
                     continue;
                 };
                 state.legal_moves(p, &mut moves);
@@ -826,7 +828,7 @@ fn check_reply<G: GameKit>(line: &str) -> Result<(), String> {
                     continue;
                 }
                 let text = G::move_text(m);
-                match G::read_reply(&state, p, &text, true, &mut rng) {
+                match G::read_reply(&state, p, &text, true, &mut pick) {
                     Ok(again) if again == m => {}
                     other => return Err(format!("{m:?} written as `{text}` reads back as {other:?}")),
                 }

@@ -1,5 +1,6 @@
 use super::*;
 use crate::games::isolation::Isolation;
+use crate::games::prelude::*;
 
 #[test]
 fn folder_stamps_are_utc_dates_and_times() {

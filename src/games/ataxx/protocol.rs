@@ -7,6 +7,7 @@
 use super::rules::{square_name, Ataxx, AtaxxMove, AtaxxMoves, SIDE};
 use crate::game::Player;
 use crate::protocol::ProtocolError;
+use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
 
 /// Which row the referee sends first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,5 +168,78 @@ pub fn action_text(m: AtaxxMove) -> String {
         square_name(m.to as usize)
     } else {
         m.to_string()
+    }
+}
+
+impl Protocol for Ataxx {
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(_state: &Self, seat: Player) -> String {
+        format!("{seat}\n")
+    }
+
+    /// Rows bottom first, as the statement says; `lastAction` is the
+    /// opponent's move before this one.
+    fn turn_input(state: &Self, _seat: Player, moves: &[AtaxxMove]) -> String {
+        let last = match moves.last() {
+            None => "null".to_string(),
+            Some(m) if m.is_pass() => "pass".to_string(),
+            Some(&m) => action_text(m),
+        };
+        turn_input(state, &last, RowOrder::BottomFirst)
+    }
+
+    /// A side with no action is not asked; the referee passes for it.
+    fn asks(state: &Self, seat: Player) -> bool {
+        state.can_move(seat)
+    }
+
+    /// One of the listed actions, or `random` (CodinGame then plays a random
+    /// listed action); words after the action are a message.
+    fn read_reply(
+        state: &Self,
+        seat: Player,
+        line: &str,
+        _newline: bool,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<AtaxxMove, BadReply> {
+        let line = crate::protocol::clean(line);
+        let mut listed = AtaxxMoves::new();
+        state.actions(seat, &mut listed);
+        if line.split_whitespace().next() == Some("random") {
+            // The referee does not ask a side with no action, but a caller
+            // that does must get a fault, not a panic.
+            if listed.is_empty() {
+                return Err(BadReply::Illegal(
+                    "`random` with no listed action: the side must pass".into(),
+                ));
+            }
+            return Ok(listed.as_slice()[pick(listed.len())]);
+        }
+        let m = parse_action(line).ok_or_else(|| {
+            BadReply::Invalid(format!(
+                "invalid line `{line}`: expected an action such as b7 or a7c7, or random"
+            ))
+        })?;
+        if !listed.contains(&m) {
+            return Err(BadReply::Illegal(format!("`{line}` is not one of the listed actions")));
+        }
+        Ok(m)
+    }
+
+    fn move_text(m: AtaxxMove) -> String {
+        action_text(m)
+    }
+
+    /// A community FEN on one line, or `id` and a CodinGame turn input.
+    fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {
+        parse_position(text)
+    }
+
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        let pieces = (0..2).all(|p| state.pieces(p) != 0);
+        state.plies() >= super::rules::TURN_LIMIT && pieces && (state.can_move(0) || state.can_move(1))
     }
 }

@@ -4,6 +4,7 @@
 use super::rules::{bit, square, Isolation, IsolationMove, MAX_SIDE};
 use crate::game::{Game, Player};
 use crate::protocol::{self, parse_ints, parse_position_text, parse_turn_block, Header, ProtocolError, TurnBlock};
+use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
 
 /// The first line a bot receives: `W H my_id`.
 pub fn header(state: &Isolation, me: Player) -> String {
@@ -148,5 +149,46 @@ impl std::fmt::Display for ReplyError {
             ReplyError::Invalid(l) => write!(f, "invalid line `{l}`: expected `x y`"),
             ReplyError::Illegal(why) => write!(f, "illegal move: {why}"),
         }
+    }
+}
+
+impl Protocol for Isolation {
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    // The statement sets no figure; these are the contest platforms' usual
+    // ones (the first turn covers the program's start).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(state: &Self, seat: Player) -> String {
+        header(state, seat)
+    }
+
+    fn turn_input(state: &Self, _seat: Player, _moves: &[IsolationMove]) -> String {
+        turn_block(state)
+    }
+
+    fn read_reply(
+        state: &Self,
+        _seat: Player,
+        line: &str,
+        _newline: bool,
+        _pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<IsolationMove, BadReply> {
+        parse_reply(state, protocol::clean(line)).map_err(|e| match e {
+            ReplyError::Invalid(_) => BadReply::Invalid(e.to_string()),
+            ReplyError::Illegal(_) => BadReply::Illegal(e.to_string()),
+        })
+    }
+
+    fn move_text(m: IsolationMove) -> String {
+        m.to_string()
+    }
+
+    fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {
+        parse_position(text)
+    }
+
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.plies() >= super::rules::TURN_LIMIT && state.moves_bb(state.side()) != 0
     }
 }

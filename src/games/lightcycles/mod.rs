@@ -1,6 +1,7 @@
 //! Light Cycles: two bikes move at once and leave walls of light behind
 //! (statement in `../shared/games/lightcycles/STATEMENT.md`).
 
+pub mod bot;
 pub mod endgame;
 pub mod engine;
 pub mod features;
@@ -13,15 +14,26 @@ pub mod tuned;
 pub use map::LightCyclesMap;
 pub use rules::{Direction, LightCycles};
 
-use crate::bots::Bot;
-use crate::game::Player;
-use crate::games::GameKit;
+use crate::game::{Bot, Player};
+use crate::games::GameMaps;
 use crate::maps::MapError;
-use crate::params::ParamSpec;
-use crate::protocol::ProtocolError;
-use crate::referee::{BadReply, OnFailure, ProcessModel, TimeLimits};
 use crate::search::Limits;
-use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// This folder's standard-library-only sources, which a bundle may contain
+/// (`mod.rs` itself gives only its module lines and re-exports).
+pub const SUBMISSION_FILES: &[(&str, &str)] = &[
+    ("", include_str!("mod.rs")),
+    ("bot", include_str!("bot.rs")),
+    ("endgame", include_str!("endgame.rs")),
+    ("engine", include_str!("engine.rs")),
+    ("features", include_str!("features.rs")),
+    ("protocol", include_str!("protocol.rs")),
+    ("rules", include_str!("rules.rs")),
+    ("tuned", include_str!("tuned.rs")),
+];
+
+/// The embedded default evolution config.
+pub const DEFAULT_CONFIG: &str = include_str!("../../../genomes/lightcycles/evolve.ron");
 
 /// The genome bot: [`engine::Engine`] with a budget per move.
 pub struct GenomeBot {
@@ -35,15 +47,18 @@ impl Bot<LightCycles> for GenomeBot {
     }
 }
 
-impl GameKit for LightCycles {
-    type Map = LightCyclesMap;
+pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<LightCycles>> {
+    let weights: features::Weights = weights
+        .try_into()
+        .unwrap_or_else(|_| panic!("lightcycles genomes have {} weights", features::COUNT));
+    Box::new(GenomeBot {
+        engine: engine::Engine::new(weights, 14),
+        limits,
+    })
+}
 
-    const JUDGES: &'static [&'static str] = judges::JUDGES;
-    const PARAMS: &'static [ParamSpec] = features::PARAMS;
-    const TUNED_PATH: &'static str = "src/games/lightcycles/tuned.rs";
-    const FROZEN: &'static [i32] = &tuned::WEIGHTS;
-    const MOVE_BUDGET_MS: u64 = tuned::MOVE_BUDGET_MS;
-    const DEFAULT_CONFIG: &'static str = include_str!("../../../genomes/lightcycles/evolve.ron");
+impl GameMaps for LightCycles {
+    type Map = LightCyclesMap;
 
     fn parse_map(text: &str, origin: &str) -> Result<LightCyclesMap, MapError> {
         LightCyclesMap::parse(text, origin)
@@ -53,65 +68,11 @@ impl GameKit for LightCycles {
         map.start_state()
     }
 
-    fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        judges::judge(name, seed)
-    }
-
-    fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>> {
-        let weights: features::Weights = weights
-            .try_into()
-            .unwrap_or_else(|_| panic!("lightcycles genomes have {} weights", features::COUNT));
-        Box::new(GenomeBot {
-            engine: engine::Engine::new(weights, 14),
-            limits,
-        })
-    }
-
-    fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {
-        protocol::parse_position(text)
-    }
-
     fn generate_map_text(rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> String {
         LightCyclesMap::generate(rng).to_text()
     }
 
-    fn move_text(m: Direction) -> String {
-        m.to_string()
-    }
-
-    fn ended_by_turn_limit(state: &Self) -> bool {
-        state.turns() >= rules::TURN_LIMIT && (0..2).all(|p| state.elimination(p).is_none())
-    }
-
     fn map_text(map: &LightCyclesMap) -> String {
         map.0.to_text()
-    }
-
-    const PROCESS: ProcessModel = ProcessModel::PerGame;
-    // The statement sets no figure; these are the contest platforms' usual
-    // ones (the first turn covers the program's start).
-    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
-    const ON_FAILURE: OnFailure = OnFailure::Lose;
-
-    fn greeting(state: &Self, seat: Player) -> String {
-        protocol::header(state, seat)
-    }
-
-    fn turn_input(state: &Self, _seat: Player, _moves: &[Direction]) -> String {
-        protocol::turn_block(state)
-    }
-
-    fn read_reply(
-        _state: &Self,
-        _seat: Player,
-        line: &str,
-        _newline: bool,
-        _rng: &mut Xoshiro256PlusPlus,
-    ) -> Result<Direction, BadReply> {
-        protocol::parse_reply(crate::protocol::clean(line)).map_err(BadReply::Invalid)
-    }
-
-    fn play_with_failures(&mut self, joint: &[Option<Direction>]) {
-        self.play_turn([joint[0], joint[1]]);
     }
 }

@@ -4,6 +4,8 @@ use super::rules::{cell, Direction, LightCycles, MAX_HEIGHT, MAX_WIDTH};
 use crate::bitboard::Bits512;
 use crate::game::Player;
 use crate::protocol::{self, parse_position_text, parse_turn_block, Header, ProtocolError, TurnBlock};
+use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
+use crate::game::{Game, Outcome};
 
 const MAX: (usize, usize) = (MAX_WIDTH, MAX_HEIGHT);
 
@@ -85,4 +87,52 @@ pub fn parse_position(text: &str) -> Result<(LightCycles, Player), ProtocolError
 /// Anything else is an invalid line, which eliminates the bike.
 pub fn parse_reply(line: &str) -> Result<Direction, String> {
     Direction::from_word(line).ok_or_else(|| format!("invalid line `{line}`: expected UP, DOWN, LEFT or RIGHT"))
+}
+
+impl Protocol for LightCycles {
+    const PROCESS: ProcessModel = ProcessModel::PerGame;
+    // The statement sets no figure; these are the contest platforms' usual
+    // ones (the first turn covers the program's start).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
+    const ON_FAILURE: OnFailure = OnFailure::Lose;
+
+    fn greeting(state: &Self, seat: Player) -> String {
+        header(state, seat)
+    }
+
+    fn turn_input(state: &Self, _seat: Player, _moves: &[Direction]) -> String {
+        turn_block(state)
+    }
+
+    fn read_reply(
+        _state: &Self,
+        _seat: Player,
+        line: &str,
+        _newline: bool,
+        _pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Direction, BadReply> {
+        parse_reply(protocol::clean(line)).map_err(BadReply::Invalid)
+    }
+
+    /// A failed bike is out before the bikes move; the other still moves.
+    fn play_with_failures(&mut self, joint: &[Option<Direction>]) -> Outcome {
+        let seat = |p: usize| joint.get(p).copied().flatten();
+        self.play_turn([seat(0), seat(1)]);
+        // A failed bike always ends the game; the fallback is the default's
+        // reading of the same turn.
+        self.outcome()
+            .unwrap_or_else(|| Outcome::win(usize::from(seat(0).is_none())))
+    }
+
+    fn move_text(m: Direction) -> String {
+        m.to_string()
+    }
+
+    fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {
+        parse_position(text)
+    }
+
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.turns() >= super::rules::TURN_LIMIT && (0..2).all(|p| state.elimination(p).is_none())
+    }
 }

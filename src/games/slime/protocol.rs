@@ -5,6 +5,7 @@
 use super::rules::{square, Slime, SlimeMove, MAX_SIZE, MIN_SIZE};
 use crate::game::Player;
 use crate::protocol::ProtocolError;
+use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
 
 /// The argument the control program passes: the player number (1-4), then
 /// the rows, all joined by commas.
@@ -80,4 +81,63 @@ pub fn parse_reply(stdout: &[u8]) -> Option<SlimeMove> {
         return Some(SlimeMove::PASS);
     }
     Some(SlimeMove::new((a as usize, b as usize), (c as usize, d as usize)))
+}
+
+impl Protocol for Slime {
+    const PROCESS: ProcessModel = ProcessModel::PerTurn;
+    // The control program reports turns over 0.1 s but does not stop them;
+    // the referee only stops a program that hangs (an interpreter's start
+    // alone can take a few hundred milliseconds).
+    const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 1000);
+    const ON_FAILURE: OnFailure = OnFailure::Pass;
+
+    fn greeting(_state: &Self, _seat: Player) -> String {
+        String::new()
+    }
+
+    fn turn_input(state: &Self, seat: Player, _moves: &[SlimeMove]) -> String {
+        argument(state, seat)
+    }
+
+    /// As the control program reads stdout: four integers and a newline, or
+    /// the turn is an invalid reply (a pass). Four integers that make no
+    /// legal move are the statement's way to pass.
+    fn read_reply(
+        state: &Self,
+        seat: Player,
+        line: &str,
+        newline: bool,
+        _pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<SlimeMove, BadReply> {
+        let mut bytes = line.as_bytes().to_vec();
+        if newline {
+            bytes.push(b'\n');
+        }
+        let Some(m) = parse_reply(&bytes) else {
+            let why = if newline {
+                "no four integers"
+            } else {
+                "no newline after the four integers"
+            };
+            return Err(BadReply::Invalid(format!(
+                "`{line}`: {why}; the control program passes"
+            )));
+        };
+        let mut legal = super::rules::SlimeMoves::new();
+        state.actions(seat, &mut legal);
+        Ok(if legal.contains(&m) { m } else { SlimeMove::PASS })
+    }
+
+    fn move_text(m: SlimeMove) -> String {
+        m.to_string()
+    }
+
+    /// A position is the control program's argument, `P,row,row,...`.
+    fn parse_position(text: &str) -> Result<(Self, Player), ProtocolError> {
+        parse_argument(text.trim())
+    }
+
+    fn ended_by_turn_limit(state: &Self) -> bool {
+        state.turns() >= super::rules::TURN_LIMIT && state.empty() != 0
+    }
 }

@@ -1,0 +1,93 @@
+//! The games registry: `games! { module: Type, ... }` in `games/mod.rs`,
+//! one line per game, declares each game's module and generates everything
+//! that lists the games, so that adding a game is its folder and one line.
+
+/// A registered game's submission-path sources: its module, its type, and
+/// its folder's standard-library-only files by module name (`""` is the
+/// folder's `mod.rs`).
+pub struct GameSources {
+    pub module: &'static str,
+    pub game: &'static str,
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+/// Declares the games. For each `module: Type` it declares `pub mod module;`
+/// and implements [`super::Tuning`] for `module::Type` from the folder's
+/// files; it also generates the list of names, the CLI's dispatch macro
+/// (`with_game!`), the tests' per-game macro (`for_each_game!`) and the
+/// sources a bundle is made of.
+macro_rules! games {
+    ($($(#[$attr:meta])* $module:ident : $game:ident),* $(,)?) => {
+        games!(@with ($) $($(#[$attr])* $module : $game),*);
+    };
+    (@with ($d:tt) $($(#[$attr:meta])* $module:ident : $game:ident),*) => {
+        $(
+            $(#[$attr])*
+            pub mod $module;
+
+            $(#[$attr])*
+            impl Tuning for $module::$game {
+                const JUDGES: &'static [&'static str] = $module::judges::JUDGES;
+                const PARAMS: &'static [ParamSpec] = $module::features::PARAMS;
+                const TUNED_PATH: &'static str = concat!("src/games/", stringify!($module), "/tuned.rs");
+                const FROZEN: &'static [i32] = &$module::tuned::WEIGHTS;
+                const MOVE_BUDGET_MS: u64 = $module::tuned::MOVE_BUDGET_MS;
+                const DEFAULT_CONFIG: &'static str = $module::DEFAULT_CONFIG;
+
+                fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+                    $module::judges::judge(name, seed)
+                }
+
+                fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>> {
+                    $module::genome_bot(weights, limits)
+                }
+            }
+        )*
+
+        /// Each registered game's submission-path sources, for bundles.
+        pub const SOURCES: &[$crate::games::registry::GameSources] = &[$(
+            $(#[$attr])*
+            $crate::games::registry::GameSources {
+                module: stringify!($module),
+                game: stringify!($game),
+                files: $module::SUBMISSION_FILES,
+            }
+        ),*];
+
+        /// The registered games' names, as `--game` spells them.
+        pub const NAMES: &[&str] = &[$($(#[$attr])* stringify!($module)),*];
+
+        /// Runs `$body` with `$G` bound to the game type named by `$name`
+        /// (a `String`); an unknown name returns a bad-input error.
+        #[macro_export]
+        macro_rules! with_game {
+            ($d name:expr, $d G:ident => $d body:expr) => {
+                match $d name.as_str() {
+                    $(
+                        $(#[$attr])*
+                        name if name == stringify!($module) => {
+                            type $d G = $crate::games::$module::$game;
+                            $d body
+                        }
+                    )*
+                    other => $crate::bail_input!(
+                        "unknown game `{other}`; games: {}",
+                        $crate::games::NAMES.join(", ")
+                    ),
+                }
+            };
+        }
+
+        /// Invokes `$m!(module, Type)` once per registered game, where
+        /// `Type` is the game's full path: the generic tests' instances.
+        #[macro_export]
+        macro_rules! for_each_game {
+            ($d m:ident) => {
+                $(
+                    $(#[$attr])*
+                    $d m!($module, $crate::games::$module::$game);
+                )*
+            };
+        }
+    };
+}

@@ -1,0 +1,64 @@
+//! Tic-tac-toe with blocked cells: the small test-only game that proves a
+//! game plugs in with its folder and one registry line (ARCHITECTURE.md,
+//! "Adding a game"). Built with the `test-game` feature.
+
+pub mod bot;
+pub mod engine;
+pub mod features;
+pub mod judges;
+pub mod map;
+pub mod protocol;
+pub mod rules;
+pub mod tuned;
+
+pub use map::TicTacToeMap;
+pub use rules::TicTacToe;
+
+use crate::bots::SearchBot;
+use crate::game::Bot;
+use crate::games::GameMaps;
+use crate::maps::MapError;
+use crate::search::Limits;
+
+/// This folder's standard-library-only sources, which a bundle may contain
+/// (`mod.rs` itself gives only its module lines and re-exports).
+pub const SUBMISSION_FILES: &[(&str, &str)] = &[
+    ("", include_str!("mod.rs")),
+    ("bot", include_str!("bot.rs")),
+    ("engine", include_str!("engine.rs")),
+    ("features", include_str!("features.rs")),
+    ("protocol", include_str!("protocol.rs")),
+    ("rules", include_str!("rules.rs")),
+    ("tuned", include_str!("tuned.rs")),
+];
+
+/// The embedded default evolution config.
+pub const DEFAULT_CONFIG: &str = include_str!("evolve.ron");
+
+/// The genome bot: alpha-beta on the weighted features.
+pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<TicTacToe>> {
+    let weights: features::Weights = weights
+        .try_into()
+        .unwrap_or_else(|_| panic!("tictactoe genomes have {} weights", features::COUNT));
+    Box::new(SearchBot::new(engine::new(weights, 12), limits))
+}
+
+impl GameMaps for TicTacToe {
+    type Map = TicTacToeMap;
+
+    fn parse_map(text: &str, origin: &str) -> Result<TicTacToeMap, MapError> {
+        TicTacToeMap::parse(text, origin)
+    }
+
+    fn start(map: &TicTacToeMap) -> Self {
+        map.start()
+    }
+
+    fn generate_map_text(rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> String {
+        TicTacToeMap::generate(rng).to_text()
+    }
+
+    fn map_text(map: &TicTacToeMap) -> String {
+        map.to_text()
+    }
+}
