@@ -1,5 +1,6 @@
-//! A 512-bit bitboard for boards larger than 128 cells (Light Cycles' 25x18
-//! with a guard column). Standard library only (on the submission path).
+//! Bitboards: `Bits512` for boards larger than 128 cells (Light Cycles' 25x18
+//! with a guard column), and `shift` for one-word boards. Standard library
+//! only (on the submission path).
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
 
@@ -122,6 +123,18 @@ impl BitOrAssign for Bits512 {
     #[inline]
     fn bitor_assign(&mut self, rhs: Bits512) {
         *self = *self | rhs;
+    }
+}
+
+/// A board of up to 128 cells in one word moved `d` cells: towards higher
+/// cells for positive `d`, lower for negative. Isolation's and Slime's rays
+/// and rings step with it.
+#[inline]
+pub fn shift(b: u128, d: i32) -> u128 {
+    if d > 0 {
+        b << d
+    } else {
+        b >> -d
     }
 }
 

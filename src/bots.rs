@@ -167,6 +167,15 @@ pub enum Seat<G: GameKit> {
     Program(Box<ProgramBot<G>>),
 }
 
+/// A genome's weights as the game's weight array. Genomes are checked
+/// against the game's `PARAMS` when they are read or built, so a wrong
+/// length here is a bug in the caller, not bad input.
+pub fn genome_weights<const N: usize>(weights: &[i32]) -> [i32; N] {
+    weights
+        .try_into()
+        .unwrap_or_else(|_| panic!("a genome of {} weights for a game that declares {N}", weights.len()))
+}
+
 /// A searcher with per-move limits: the genome bot of the two-player
 /// sequential games, over the engine their submission bots search with.
 pub struct SearchBot<G: Game, E> {

@@ -11,6 +11,20 @@ pub struct GameSources {
     pub files: &'static [(&'static str, &'static str)],
 }
 
+/// `pub const SUBMISSION_FILES` for a game folder's `mod.rs`: the folder's
+/// `mod.rs` and the named files beside it, embedded for bundles.
+#[macro_export]
+macro_rules! submission_files {
+    ($($file:ident),* $(,)?) => {
+        /// This folder's standard-library-only sources, which a bundle may
+        /// contain (`mod.rs` itself gives only its module lines and re-exports).
+        pub const SUBMISSION_FILES: &[(&str, &str)] = &[
+            ("", include_str!("mod.rs")),
+            $((stringify!($file), include_str!(concat!(stringify!($file), ".rs")))),*
+        ];
+    };
+}
+
 /// Declares the games. For each `module: Type` it declares `pub mod module;`
 /// and implements [`super::Tuning`] for `module::Type` from the folder's
 /// files; it also generates the list of names, the CLI's dispatch macro

@@ -17,28 +17,17 @@ use crate::bots::SearchBot;
 use crate::game::Bot;
 use crate::games::GameMaps;
 use crate::maps::MapError;
+use crate::bots::genome_weights;
 use crate::search::Limits;
 
-/// This folder's standard-library-only sources, which a bundle may contain
-/// (`mod.rs` itself gives only its module lines and re-exports).
-pub const SUBMISSION_FILES: &[(&str, &str)] = &[
-    ("", include_str!("mod.rs")),
-    ("bot", include_str!("bot.rs")),
-    ("engine", include_str!("engine.rs")),
-    ("features", include_str!("features.rs")),
-    ("protocol", include_str!("protocol.rs")),
-    ("rules", include_str!("rules.rs")),
-    ("tuned", include_str!("tuned.rs")),
-];
+crate::submission_files!(bot, engine, features, protocol, rules, tuned);
 
 /// The embedded default evolution config.
 pub const DEFAULT_CONFIG: &str = include_str!("../../../genomes/ataxx/evolve.ron");
 
 /// The genome bot: alpha-beta on the weighted features.
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Ataxx>> {
-    let weights: features::Weights = weights
-        .try_into()
-        .unwrap_or_else(|_| panic!("ataxx genomes have {} weights", features::COUNT));
+    let weights: features::Weights = genome_weights(weights);
     Box::new(SearchBot::new(engine::new(weights, 14), limits))
 }
 

@@ -6,6 +6,7 @@
 //! which keeps sliding a plain shift-and-mask loop. Standard library only (this
 //! is on the submission path).
 
+use crate::bitboard::shift;
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove};
 
 /// Bits per board row; column `STRIDE - 1` is the guard column.
@@ -70,15 +71,6 @@ pub fn xy(sq: u8) -> (usize, usize) {
 #[inline]
 pub fn bit(sq: u8) -> u128 {
     1u128 << sq
-}
-
-#[inline]
-fn shift(b: u128, d: i32) -> u128 {
-    if d > 0 {
-        b << d
-    } else {
-        b >> -d
-    }
 }
 
 /// Every square a queen standing on any square of `from` reaches in one move

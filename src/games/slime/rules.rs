@@ -7,6 +7,7 @@
 //! never on the board: a shift by up to two columns lands on a guard square
 //! instead of wrapping into the next row. Standard library only.
 
+use crate::bitboard::shift;
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
 
 pub const STRIDE: usize = 12;
@@ -89,15 +90,6 @@ pub fn rc(sq: u8) -> (usize, usize) {
 #[inline]
 fn bit(sq: u8) -> u128 {
     1u128 << sq
-}
-
-#[inline]
-fn shift(b: u128, d: i32) -> u128 {
-    if d > 0 {
-        b << d
-    } else {
-        b >> -d
-    }
 }
 
 /// Squares at Chebyshev distance 1 from any square of `b` (off-board bits

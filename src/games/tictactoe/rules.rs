@@ -117,18 +117,16 @@ impl Game for TicTacToe {
     }
 }
 
-/// The board as the protocol's rows: `X`, `O`, `#` (blocked) and `.`.
-impl std::fmt::Display for TicTacToe {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for y in 0..SIDE {
-            let row: String = (0..SIDE).map(|x| self.cell_char(y * SIDE + x)).collect();
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
+crate::display_rows!(TicTacToe);
 
 impl TicTacToe {
+    /// The board as the protocol's rows: `X`, `O`, `#` (blocked) and `.`.
+    pub fn rows(&self) -> Vec<String> {
+        (0..SIDE)
+            .map(|y| (0..SIDE).map(|x| self.cell_char(y * SIDE + x)).collect())
+            .collect()
+    }
+
     fn cell_char(&self, cell: usize) -> char {
         let bit = 1 << cell;
         if self.marks[0] & bit != 0 {
