@@ -148,6 +148,20 @@ fn modules_a_macro_declares_are_read_from_their_files() {
 }
 
 #[test]
+fn a_word_in_a_macro_call_depends_on_the_child_module_it_names() {
+    // The registry's expansion reaches `g::play`; `g` implements the parent's trait.
+    let root = small_crate(
+        "registry-words",
+        &[
+            ("lib.rs", "pub mod games;\n"),
+            ("games/mod.rs", "pub trait Kit {}\nregister! { g: G }\n"),
+            ("games/g.rs", "pub struct G;\nimpl super::Kit for G {}\n"),
+        ],
+    );
+    assert_eq!(found(&root), vec![modules(&["games", "games::g"])]);
+}
+
+#[test]
 fn tests_are_left_out() {
     let root = small_crate(
         "tests",

@@ -40,19 +40,19 @@ macro_rules! games {
             pub mod $module;
 
             $(#[$attr])*
-            impl Tuning for $module::$game {
+            impl $crate::games::kit::Tuning for $module::$game {
                 const JUDGES: &'static [&'static str] = $module::judges::JUDGES;
-                const PARAMS: &'static [ParamSpec] = $module::features::PARAMS;
+                const PARAMS: &'static [$crate::params::ParamSpec] = $module::features::PARAMS;
                 const TUNED_PATH: &'static str = concat!("src/games/", stringify!($module), "/tuned.rs");
                 const FROZEN: &'static [i32] = &$module::tuned::WEIGHTS;
                 const MOVE_BUDGET_MS: u64 = $module::tuned::MOVE_BUDGET_MS;
                 const DEFAULT_CONFIG: &'static str = $module::DEFAULT_CONFIG;
 
-                fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+                fn judge(name: &str, seed: u64) -> Option<Box<dyn $crate::game::Bot<Self>>> {
                     $module::judges::judge(name, seed)
                 }
 
-                fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>> {
+                fn genome_bot(weights: &[i32], limits: $crate::search::Limits) -> Box<dyn $crate::game::Bot<Self>> {
                     $module::genome_bot(weights, limits)
                 }
             }

@@ -2,7 +2,9 @@
 //!
 //! A module is a file (or an inline `mod`); module A depends on module B
 //! when any path in A resolves to an item defined in B: in a `use`, a
-//! signature, a function body or a macro's arguments. Re-exports are
+//! signature, a function body or a macro's arguments (where a lone word
+//! that names a child module counts too, as a registry macro turns it into
+//! paths through that module). Re-exports are
 //! followed to the module that defines the item, so `use super::Thing` names
 //! the module `Thing` comes from, not the parent that re-exports it.
 //! `#[cfg(test)]` items and `macro_rules!` bodies are left out: tests may
@@ -170,6 +172,10 @@ impl Crate {
                 let to = match r.segments.first().map(String::as_str) {
                     Some(ABSOLUTE) => self.locate(&r.segments[1..], 0).map(|(to, _)| to),
                     Some(MACRO) => self.macros.get(&r.segments[1]).cloned(),
+                    Some(CHILD) if module.children.contains(&r.segments[1]) => {
+                        Some(path.iter().chain([&r.segments[1]]).cloned().collect())
+                    }
+                    Some(CHILD) => None,
                     _ => absolute(path, module, &r.segments).and_then(|a| self.locate(&a, 0).map(|(to, _)| to)),
                 };
                 let Some(to) = to else { continue };
@@ -319,6 +325,8 @@ impl Tarjan<'_> {
 const ABSOLUTE: &str = "{absolute}";
 /// Marks a one-word macro name, which may be a `#[macro_export]` macro.
 const MACRO: &str = "{macro}";
+/// Marks a word in a macro's arguments, which may name a child module.
+const CHILD: &str = "{child}";
 
 fn absolute_marker(absolute: Vec<String>) -> Vec<String> {
     let mut out = vec![ABSOLUTE.to_string()];
@@ -462,11 +470,20 @@ impl<'ast> Visit<'ast> for Collector {
     }
 }
 
-/// Finds `crate::a::b`, `super::a` and `self::a` in a token stream.
+/// Finds `crate::a::b`, `super::a` and `self::a` in a token stream, and
+/// every lone word, which depends on a child module of the same name: a
+/// macro such as the games registry turns `isolation: Isolation` into paths
+/// through the module `isolation`.
 fn token_paths(tokens: TokenStream, out: &mut Vec<RawRef>) {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
     while i < tokens.len() {
+        if let TokenTree::Ident(id) = &tokens[i] {
+            out.push(RawRef {
+                segments: vec![CHILD.to_string(), id.to_string()],
+                line: id.span().start().line,
+            });
+        }
         match &tokens[i] {
             TokenTree::Group(g) => token_paths(g.stream(), out),
             TokenTree::Ident(id) if ["crate", "super", "self"].contains(&id.to_string().as_str()) => {

@@ -1,0 +1,59 @@
+//! The traits a game implements besides its rules and its protocol: its
+//! maps (`GameMaps`) and what tuning needs (`Tuning`), and `GameKit`, all of
+//! them at once. Apart from `games/mod.rs`, whose registry implements
+//! `Tuning` from each game's folder, so that the games' own modules can
+//! implement these without depending on the registry that depends on them.
+
+use crate::contest::Protocol;
+use crate::game::{Bot, Game};
+use crate::maps::MapError;
+use crate::params::ParamSpec;
+use crate::search::Limits;
+
+/// The map side of a game: its map files and the start they give.
+pub trait GameMaps: Game {
+    type Map: Clone + Send + Sync + std::fmt::Debug;
+
+    fn parse_map(text: &str, origin: &str) -> Result<Self::Map, MapError>;
+    fn start(map: &Self::Map) -> Self;
+    /// A random legal map in the game's text format.
+    fn generate_map_text(rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> String;
+    /// The map in its file format (replays carry their map).
+    fn map_text(map: &Self::Map) -> String;
+    /// A seat's average points as the contest reports results: the rate
+    /// itself for two-player games; Slime overrides it with squares held.
+    fn points_to_result(points: f64, map: &Self::Map) -> f64 {
+        let _ = map;
+        points
+    }
+}
+
+/// What tuning a bot for the game needs. The registry implements it from the
+/// game folder's files: `judges.rs` (`JUDGES`, `judge`), `features.rs`
+/// (`PARAMS`), `tuned.rs` (`WEIGHTS`, `MOVE_BUDGET_MS`) and the folder's
+/// `mod.rs` (`DEFAULT_CONFIG`, `genome_bot`).
+pub trait Tuning: GameMaps {
+    /// The judge clones, by the names specs use.
+    const JUDGES: &'static [&'static str];
+    /// The genome's weights, declared once.
+    const PARAMS: &'static [ParamSpec];
+    /// Where `freeze` writes the generated constants, from the project root.
+    const TUNED_PATH: &'static str;
+    /// The weights currently frozen into the submission bot.
+    const FROZEN: &'static [i32];
+    /// The submission bot's per-move budget in milliseconds (from tuned.rs).
+    const MOVE_BUDGET_MS: u64;
+    /// The embedded default evolution config (genomes/<game>/evolve.ron).
+    const DEFAULT_CONFIG: &'static str;
+
+    /// A judge clone by name, seeded; `None` for an unknown name.
+    fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// The search bot with these weights (checked against `PARAMS`).
+    fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>>;
+}
+
+/// A game with everything needed to tune, referee and report it: the bound
+/// of the generic layers.
+pub trait GameKit: Tuning + Protocol + std::fmt::Display {}
+
+impl<G: Tuning + Protocol + std::fmt::Display> GameKit for G {}
