@@ -3,6 +3,8 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+pub mod plain;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
