@@ -11,6 +11,9 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::path::Path;
 
+mod common;
+use common::plain::{isolation_moves, PlainRules};
+
 const EXAMPLE_MAP: &str = "7 7\n...#...\n.......\n.#0.#..\n.......\n..#.1#.\n.......\n...#...\n";
 
 fn example() -> Isolation {
@@ -81,52 +84,19 @@ fn statement_short_game_replays_exactly() {
     assert_eq!(state.outcome(), Some(Outcome::win(1)));
 }
 
-/// Queen moves computed the plain way: walk each direction square by square.
-fn naive_moves(state: &Isolation, p: usize) -> Vec<(usize, usize)> {
-    let rows = state.rows();
-    let (w, h) = (state.width() as i32, state.height() as i32);
-    let (x0, y0) = xy(state.position(p));
-    let mut out = Vec::new();
-    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let (mut x, mut y) = (x0 as i32 + dx, y0 as i32 + dy);
-        while x >= 0 && y >= 0 && x < w && y < h && rows[y as usize].as_bytes()[x as usize] == b'.' {
-            out.push((x as usize, y as usize));
-            x += dx;
-            y += dy;
-        }
-    }
-    out.sort();
-    out
-}
-
-fn naive_perft(state: &Isolation, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let p = state.side();
-    naive_moves(state, p)
-        .into_iter()
-        .map(|(x, y)| {
-            let mut child = *state;
-            child.play(IsolationMove::from_xy(x, y));
-            naive_perft(&child, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn bitboard_moves_match_a_plain_generator_in_random_positions() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     for _ in 0..300 {
         let mut state = IsolationMap::generate(&mut rng).start_state();
         while let ToMove::One(p) = state.to_move() {
-            assert_eq!(legal_xy(&state, p), naive_moves(&state, p));
-            assert_eq!(legal_xy(&state, 1 - p), naive_moves(&state, 1 - p));
-            let moves = naive_moves(&state, p);
+            assert_eq!(legal_xy(&state, p), isolation_moves(&state, p));
+            assert_eq!(legal_xy(&state, 1 - p), isolation_moves(&state, 1 - p));
+            let moves = isolation_moves(&state, p);
             let (x, y) = moves[rng.random_range(0..moves.len())];
             state.play(IsolationMove::from_xy(x, y));
         }
-        assert!(naive_moves(&state, state.side()).is_empty());
+        assert!(isolation_moves(&state, state.side()).is_empty());
     }
 }
 
@@ -136,19 +106,19 @@ fn perft_matches_the_plain_generator_on_every_map() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/isolation").join(set);
         for m in load_dir(&dir, IsolationMap::parse).unwrap() {
             let start = m.map.start_state();
-            assert_eq!(perft(&start, 3), naive_perft(&start, 3), "{}", m.name);
+            assert_eq!(perft(&start, 3), start.plain_perft(3), "{}", m.name);
         }
     }
 }
 
 /// Pinned counts for the statement's example board (checked against the
-/// plain generator above), so a change to move generation shows up here.
+/// plain generator in tests/common/plain.rs), so a change to move generation shows up here.
 #[test]
 fn perft_of_the_statement_example() {
     let start = example();
     let expected = [11, 120, 1153, 10690, 90094];
     for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(naive_perft(&start, d as u32 + 1), n, "naive depth {}", d + 1);
+        assert_eq!(start.plain_perft(d as u32 + 1), n, "plain depth {}", d + 1);
         assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
     }
 }

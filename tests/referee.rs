@@ -6,6 +6,9 @@
 //! process left running.
 //!
 //! The misbehaving bot is tests/bots/faulty_bot.rs, built here with rustc.
+//! For every registered game, generic cases fail on the first turn (shell
+//! programs) and mid-game (tests/bots/fault_proxy.rs in front of the game's
+//! own submission bot).
 
 use gridtune::arena::{play_seated, EndReason, GameRecord};
 use gridtune::bots::BotSpec;
@@ -22,7 +25,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::faulty_bot;
+use common::bundle::bundle_and_build;
+use common::{fault_proxy, faulty_bot};
 
 const LIMITS: TimeLimits = TimeLimits::millis(500, 200);
 /// Longer than either limit, so a late answer is always a timeout.
@@ -315,3 +319,158 @@ macro_rules! referee_settles_first_turn_failures {
 }
 
 gridtune::for_each_game!(referee_settles_first_turn_failures);
+
+/// Replies the proxy passes through before it fails, so the failure comes
+/// mid-game, on the seat's third turn it is asked.
+const MID_GAME_AFTER: u32 = 2;
+/// Per-move budget of the submission bot behind the proxy, far within
+/// [`MID_GAME_LIMITS`].
+const MID_GAME_BUDGET_MS: u64 = 40;
+const MID_GAME_LIMITS: TimeLimits = TimeLimits::millis(1500, 400);
+/// Games per game and mode, on the smallest of [`MID_GAME_CANDIDATES`]
+/// generated maps: where failures pass, every later turn of the seat fails
+/// and may cost a time limit, so small boards keep the test short.
+const MID_GAME_MAPS: usize = 2;
+const MID_GAME_CANDIDATES: usize = 8;
+
+/// The ways the proxy fails, and the fault each must be read as.
+const MID_GAME_FAILURES: &[(&str, Fault)] = &[
+    ("crash", Fault::Crash),
+    ("exit", Fault::Crash),
+    ("silent", Fault::Timeout),
+    ("late", Fault::Timeout),
+    ("garbage", Fault::InvalidLine),
+    ("huge", Fault::InvalidLine),
+];
+
+/// One proxied game at a time: building bundles with `-O` and playing
+/// timed games on the same cores would make honest replies late.
+static MID_GAME_SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The game's submission bot (its bundle, built by rustc) behind
+/// tests/bots/fault_proxy.rs, which passes its first replies through and
+/// then fails as `mode` says; its processes list their ids in `dir/pids`,
+/// and turns are counted across processes in `dir/turns`.
+fn proxied(bundle: &Path, mode: &str, dir: &Path) -> BotSpec {
+    let args = vec![
+        format!("FAULTY_PID_FILE={}", dir.join("pids").display()),
+        format!("FAULTY_TURN_FILE={}", dir.join("turns").display()),
+        format!("FAULTY_LATE_MS={LATE_MS}"),
+        fault_proxy().display().to_string(),
+        mode.to_string(),
+        MID_GAME_AFTER.to_string(),
+        bundle.display().to_string(),
+        "--budget-ms".to_string(),
+        MID_GAME_BUDGET_MS.to_string(),
+    ];
+    BotSpec::Program {
+        label: format!("{mode} after {MID_GAME_AFTER}"),
+        launch: Launch {
+            program: "env".into(),
+            args,
+            dir: None,
+        },
+        limits: MID_GAME_LIMITS,
+    }
+}
+
+/// The smallest of a few generated maps.
+fn small_maps<G: GameKit>() -> Vec<G::Map> {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut texts: Vec<String> = (0..MID_GAME_CANDIDATES)
+        .map(|_| G::generate_map_text(&mut rng))
+        .collect();
+    texts.sort_by_key(String::len);
+    texts
+        .iter()
+        .take(MID_GAME_MAPS)
+        .map(|text| G::parse_map(text, "generated").unwrap())
+        .collect()
+}
+
+/// Seat 0 is the game's submission bot behind the proxy, the other seats
+/// its first judge. The seat's first turns are played normally; then it
+/// fails in each way, and the game's rule settles it: under `Lose` the seat
+/// loses on that turn for the right fault, under `Pass` each later turn is
+/// a logged pass of that fault and the game goes on to its end. Each failed
+/// turn lasts at most the limit plus a second, and no process outlives the
+/// game.
+fn mid_game_failures<G: GameKit>() {
+    let _serial = MID_GAME_SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let bundle = bundle_and_build::<G>();
+    let judge = BotSpec::Judge(G::JUDGES[0].to_string());
+    let after = MID_GAME_AFTER as usize;
+    for (i, map) in small_maps::<G>().iter().enumerate() {
+        for &(mode, fault) in MID_GAME_FAILURES {
+            let case = format!("{} {mode} after {after}, map {i}", G::NAME);
+            let dir = scratch(&format!("mid-game-{}-{mode}-{i}", G::NAME));
+            let bot = proxied(&bundle, mode, &dir);
+            let mut seats = vec![&bot];
+            seats.extend(std::iter::repeat_n(&judge, G::PLAYERS - 1));
+            let record: GameRecord<G::Move> = play_seated::<G>(map, &seats, 7 + i as u64, true);
+            let ours: Vec<_> = record.turns.iter().filter(|t| t.seat == 0 && !t.forced).collect();
+            assert!(
+                ours.len() > after,
+                "{case}: the seat was asked {} times: {}",
+                ours.len(),
+                record.detail
+            );
+            for t in &ours[..after] {
+                assert!(
+                    t.fault.is_none() && t.played.is_some(),
+                    "{case}: turn {} before the failure: {:?}",
+                    t.turn,
+                    t.fault
+                );
+            }
+            for t in &ours[after..] {
+                assert_eq!(t.fault.as_ref().map(|f| f.0), Some(fault), "{case}: turn {}", t.turn);
+                assert!(
+                    Duration::from_millis(t.millis.into()) < MID_GAME_LIMITS.later + SLACK,
+                    "{case}: turn {} took {} ms",
+                    t.turn,
+                    t.millis
+                );
+            }
+            match G::ON_FAILURE {
+                OnFailure::Lose => {
+                    assert_eq!(
+                        record.end,
+                        EndReason::Failed { seat: 0, fault },
+                        "{case}: {}",
+                        record.detail
+                    );
+                    assert_eq!(record.outcome.points[0], 0.0, "{case}");
+                    assert_eq!(ours.len(), after + 1, "{case}: the failed turn ends the game");
+                    let last = record.turns.iter().map(|t| t.turn).max();
+                    assert_eq!(last, Some(ours[after].turn), "{case}: play went on after the failure");
+                }
+                OnFailure::Pass => {
+                    assert!(
+                        matches!(record.end, EndReason::Normal | EndReason::TurnLimit),
+                        "{case}: {:?}",
+                        record.end
+                    );
+                    for t in &ours[after..] {
+                        assert_eq!(t.played.as_deref(), Some("pass"), "{case}: turn {}", t.turn);
+                    }
+                }
+            }
+            assert_nothing_left(&dir, &case);
+        }
+    }
+}
+
+macro_rules! referee_settles_mid_game_failures {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            mid_game_failures::<$game>();
+        }
+    };
+}
+
+mod mid_game {
+    use super::*;
+    gridtune::for_each_game!(referee_settles_mid_game_failures);
+}

@@ -12,6 +12,9 @@ use gridtune::perft::perft;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod common;
+use common::plain::{PlainRules, PlainSlime};
+
 /// An 8x8 board with `fragment` in its top-left corner, player 1 to move.
 fn board(fragment: &[&str]) -> Slime {
     let mut rows = vec![".".repeat(8); 8];
@@ -131,98 +134,11 @@ fn players_without_slime_still_take_turns_and_the_game_ends_full_or_at_2000() {
     assert_eq!(late.outcome().unwrap().points, [1.0 / 64.0; 4]);
 }
 
-/// The rules the plain way, on a grid of seats.
-#[derive(Clone)]
-struct Plain {
-    n: usize,
-    grid: Vec<Vec<Option<usize>>>,
-}
-
-impl Plain {
-    fn from(state: &Slime) -> Self {
-        let grid = state
-            .rows()
-            .iter()
-            .map(|r| r.bytes().map(|b| (b != b'.').then(|| (b - b'1') as usize)).collect())
-            .collect();
-        Plain { n: state.size(), grid }
-    }
-
-    fn actions(&self, p: usize) -> Vec<((usize, usize), (usize, usize))> {
-        let mut out = Vec::new();
-        for r in 0..self.n {
-            for c in 0..self.n {
-                if self.grid[r][c] != Some(p) {
-                    continue;
-                }
-                for tr in 0..self.n {
-                    for tc in 0..self.n {
-                        let d = r.abs_diff(tr).max(c.abs_diff(tc));
-                        let t = self.grid[tr][tc];
-                        if (t.is_none() && (d == 1 || d == 2)) || (t == Some(p) && d == 1) {
-                            out.push(((r, c), (tr, tc)));
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn apply(&mut self, p: usize, (from, to): ((usize, usize), (usize, usize))) {
-        let around: Vec<(usize, usize)> = (0..self.n)
-            .flat_map(|r| (0..self.n).map(move |c| (r, c)))
-            .filter(|&(r, c)| r.abs_diff(to.0).max(c.abs_diff(to.1)) == 1)
-            .collect();
-        let d = from.0.abs_diff(to.0).max(from.1.abs_diff(to.1));
-        if self.grid[to.0][to.1].is_none() {
-            if d == 2 {
-                self.grid[from.0][from.1] = None;
-            }
-            self.grid[to.0][to.1] = Some(p);
-            for (r, c) in around {
-                if self.grid[r][c].is_some() {
-                    self.grid[r][c] = Some(p);
-                }
-            }
-        } else {
-            for (r, c) in around {
-                if self.grid[r][c].is_none() {
-                    self.grid[r][c] = Some(p);
-                }
-            }
-            self.grid[from.0][from.1] = None;
-        }
-    }
-}
-
-fn plain_perft(plain: &Plain, p: usize, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if plain.grid.iter().flatten().all(|s| s.is_some()) {
-        return 0;
-    }
-    let actions = plain.actions(p);
-    if actions.is_empty() {
-        return plain_perft(plain, (p + 1) % 4, depth - 1);
-    }
-    actions
-        .into_iter()
-        .map(|a| {
-            let mut next = plain.clone();
-            next.apply(p, a);
-            plain_perft(&next, (p + 1) % 4, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn perft_matches_a_plain_implementation() {
     let start = Slime::start(8);
-    let plain = Plain::from(&start);
     for depth in 1..=4 {
-        assert_eq!(perft(&start, depth), plain_perft(&plain, 0, depth), "depth {depth}");
+        assert_eq!(perft(&start, depth), start.plain_perft(depth), "depth {depth}");
     }
     // Pinned: each corner has 3 spreads and 5 jumps.
     assert_eq!(perft(&start, 1), 8);
@@ -235,7 +151,7 @@ fn random_games_match_the_plain_implementation() {
     for game in 0..200 {
         let n = rng.random_range(4..=10);
         let mut state = SlimeMap::standard(n).start;
-        let mut plain = Plain::from(&state);
+        let mut plain = PlainSlime::from(&state);
         let mut moves = SlimeMoves::new();
         while let ToMove::One(p) = state.to_move() {
             state.legal_moves(p, &mut moves);
@@ -254,7 +170,7 @@ fn random_games_match_the_plain_implementation() {
                 plain.apply(p, ((a, b), (c, d)));
             }
             state.play(m);
-            assert_eq!(Plain::from(&state).grid, plain.grid, "game {game}");
+            assert_eq!(PlainSlime::from(&state).grid, plain.grid, "game {game}");
         }
     }
 }

@@ -3,6 +3,9 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+pub mod bundle;
+pub mod plain;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -112,20 +115,30 @@ pub fn scratch(name: &str) -> PathBuf {
 }
 
 /// tests/bots/faulty_bot.rs, a bot that misbehaves as its arguments say,
-/// built once per test crate with rustc (each crate its own file, so crates
-/// run side by side never write one binary).
+/// built once per test crate.
 pub fn faulty_bot() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("faulty_bot-{}", env!("CARGO_CRATE_NAME")));
-        let source = root().join("tests/bots/faulty_bot.rs");
-        let status = Command::new("rustc")
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&out)
-            .arg(&source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "rustc could not build {}", source.display());
-        out
-    })
+    BUILT.get_or_init(|| build_test_program("faulty_bot"))
+}
+
+/// tests/bots/fault_proxy.rs, which runs a real bot and fails in its place
+/// after a number of replies, built once per test crate.
+pub fn fault_proxy() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| build_test_program("fault_proxy"))
+}
+
+/// Builds tests/bots/NAME.rs with rustc, into a file of this test crate's
+/// own (crates run side by side never write one binary).
+fn build_test_program(name: &str) -> PathBuf {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", env!("CARGO_CRATE_NAME")));
+    let source = root().join(format!("tests/bots/{name}.rs"));
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&out)
+        .arg(&source)
+        .status()
+        .expect("rustc runs");
+    assert!(status.success(), "rustc could not build {}", source.display());
+    out
 }
