@@ -180,6 +180,20 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         false
     }
 
+    /// How many moves perft counts for `p`, who is to act: the legal moves,
+    /// a pass only when it is the one choice (see [`Game::is_pass`]). Perft's
+    /// last ply asks only this, so a game may count its moves without listing
+    /// them (bulk counting, as the fast engines do).
+    fn perft_moves(&self, p: Player) -> u64 {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(p, &mut moves);
+        let all = moves.as_slice();
+        match all.iter().filter(|m| !self.is_pass(m)).count() {
+            0 => all.len() as u64,
+            acting => acting as u64,
+        }
+    }
+
     /// Applies the move of the player to act (sequential games).
     fn play(&mut self, m: Self::Move);
 

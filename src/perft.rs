@@ -13,15 +13,13 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     }
     match state.to_move() {
         ToMove::Over => 0,
+        ToMove::One(p) if depth == 1 => state.perft_moves(p),
         ToMove::One(p) => {
             let mut moves = G::Moves::default();
             state.legal_moves(p, &mut moves);
             let all = moves.as_slice();
             let acting = all.iter().filter(|m| !state.is_pass(m)).count();
             let counted = |m: &&G::Move| acting == 0 || !state.is_pass(m);
-            if depth == 1 {
-                return all.iter().filter(counted).count() as u64;
-            }
             all.iter()
                 .filter(counted)
                 .map(|&m| {

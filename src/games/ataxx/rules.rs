@@ -394,6 +394,19 @@ impl Game for Ataxx {
         m.is_pass()
     }
 
+    /// The spawn destinations and each piece's jumps, counted by popcount;
+    /// a side with neither has its one pass.
+    fn perft_moves(&self, p: Player) -> u64 {
+        let empty = self.empty();
+        let mut count = self.spawn_targets(p).count_ones();
+        let mut own = self.pieces[p];
+        while own != 0 {
+            count += (DOUBLES[own.trailing_zeros() as usize] & empty).count_ones();
+            own &= own - 1;
+        }
+        u64::from(count.max(1))
+    }
+
     fn hash(&self) -> u64 {
         mix64(self.pieces[0] ^ mix64(self.pieces[1] ^ mix64(self.walls ^ self.side as u64)))
     }
