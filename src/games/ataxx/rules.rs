@@ -121,7 +121,72 @@ pub struct Ataxx {
     /// Whether the 300-turn and repetition draws apply.
     draws: bool,
     /// Hashes of the positions since the last spawn, this one included.
-    history: Vec<u64>,
+    history: History,
+}
+
+/// How many history hashes a position holds inline.
+const INLINE: usize = 16;
+
+/// Hashes of the positions since the last spawn. The first [`INLINE`] sit in
+/// the position itself, so that cloning it (search and perft clone at every
+/// node) copies them instead of allocating; a longer run of jumps spills the
+/// rest onto the heap.
+#[derive(Clone)]
+struct History {
+    inline: [u64; INLINE],
+    len: usize,
+    spill: Vec<u64>,
+}
+
+impl History {
+    fn new() -> Self {
+        History {
+            inline: [0; INLINE],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    fn push(&mut self, hash: u64) {
+        if self.len < INLINE {
+            self.inline[self.len] = hash;
+        } else {
+            self.spill.push(hash);
+        }
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &u64> {
+        self.inline[..self.len.min(INLINE)].iter().chain(&self.spill)
+    }
+
+    fn last(&self) -> Option<u64> {
+        match self.len {
+            0 => None,
+            n if n <= INLINE => Some(self.inline[n - 1]),
+            _ => self.spill.last().copied(),
+        }
+    }
+}
+
+/// Equal when the same positions were seen; slots past the end do not count.
+impl PartialEq for History {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for History {}
+
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// A FEN that cannot be read, with what is wrong.
@@ -188,7 +253,7 @@ impl Ataxx {
             side: side as u8,
             plies: 0,
             draws,
-            history: Vec::new(),
+            history: History::new(),
         };
         if draws {
             state.history.push(state.hash());
@@ -226,7 +291,7 @@ impl Ataxx {
         if self.plies >= TURN_LIMIT {
             return true;
         }
-        let now = self.history.last().copied();
+        let now = self.history.last();
         now.is_some_and(|h| self.history.iter().filter(|&&x| x == h).count() >= 3)
     }
 
