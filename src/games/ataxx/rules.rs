@@ -42,6 +42,28 @@ const fn masks(distance: i32) -> [u64; SQUARES] {
     out
 }
 
+/// The squares of file a, and of file g (bits `rank * 7 + file`).
+const FILE_A: u64 = {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < SIDE {
+        mask |= 1 << (rank * SIDE);
+        rank += 1;
+    }
+    mask
+};
+const FILE_G: u64 = FILE_A << (SIDE - 1);
+
+/// Every square within one king step of a square of `b` (`b` included):
+/// one step east and west, then north and south, by shifts.
+#[inline]
+fn dilate(b: u64) -> u64 {
+    // Masked to the board before the vertical shifts: g7's step east is bit
+    // 49, off the board, and would come back down as a7.
+    let row = (b | ((b << 1) & !FILE_A) | ((b >> 1) & !FILE_G)) & BOARD;
+    (row | (row << SIDE) | (row >> SIDE)) & BOARD
+}
+
 /// Squares at Chebyshev distance 1 and exactly 2 from each square.
 pub const SINGLES: [u64; SQUARES] = masks(1);
 pub const DOUBLES: [u64; SQUARES] = masks(2);
@@ -334,13 +356,7 @@ impl Ataxx {
 
     /// Empty squares `p` can spawn onto.
     fn spawn_targets(&self, p: Player) -> u64 {
-        let mut near = 0;
-        let mut own = self.pieces[p];
-        while own != 0 {
-            near |= SINGLES[own.trailing_zeros() as usize];
-            own &= own - 1;
-        }
-        near & self.empty()
+        dilate(self.pieces[p]) & self.empty()
     }
 
     /// Whether `p` has any spawn or jump.
@@ -474,5 +490,29 @@ impl Game for Ataxx {
 
     fn hash(&self) -> u64 {
         mix64(self.pieces[0] ^ mix64(self.pieces[1] ^ mix64(self.walls ^ self.side as u64)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dilation_by_shifts_is_the_union_of_the_neighbour_masks() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..10_000 {
+            x = mix64(x);
+            let b = x & BOARD & mix64(x ^ 1);
+            let mut union = b;
+            let mut rest = b;
+            while rest != 0 {
+                union |= SINGLES[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            assert_eq!(dilate(b), union, "{b:#x}");
+        }
+        for sq in 0..SQUARES {
+            assert_eq!(dilate(1 << sq), SINGLES[sq] | 1 << sq, "square {sq}");
+        }
     }
 }
