@@ -511,8 +511,8 @@ mod tests {
             }
             assert_eq!(dilate(b), union, "{b:#x}");
         }
-        for sq in 0..SQUARES {
-            assert_eq!(dilate(1 << sq), SINGLES[sq] | 1 << sq, "square {sq}");
+        for (sq, &near) in SINGLES.iter().enumerate() {
+            assert_eq!(dilate(1 << sq), near | 1 << sq, "square {sq}");
         }
     }
 }
