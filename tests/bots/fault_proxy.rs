@@ -26,8 +26,10 @@
 //! process appends its PID and its child's, one a line, to FAULTY_PID_FILE
 //! if set, so the tests can check that nothing is left running.
 
+#[path = "fault_files.rs"]
+mod fault_files;
+
 use std::env;
-use std::fs::{self, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{self, Command, Stdio};
 use std::thread;
@@ -36,8 +38,6 @@ use std::time::Duration;
 const USAGE: &str = "usage: fault_proxy crash|exit|silent|late|garbage|huge AFTER PROGRAM [ARGS...]
 env: FAULTY_LATE_MS (default 1500), FAULTY_PID_FILE, FAULTY_TURN_FILE (per-turn programs)";
 
-const GARBAGE: &str = "hello 3,4 UP?";
-const HUGE_LINE_LEN: usize = 5_000_000;
 const DEFAULT_LATE_MS: u64 = 1500;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,8 +79,8 @@ fn main() {
             .unwrap_or_else(|_| fail(&format!("FAULTY_LATE_MS must be milliseconds, not `{ms}`"))),
         Err(_) => DEFAULT_LATE_MS,
     };
-    record_pid(process::id());
-    let mut replies = claim_turn();
+    fault_files::record_pid("fault_proxy", process::id());
+    let mut replies = fault_files::claim_turn("fault_proxy");
 
     let mut child = Command::new(program)
         .args(rest)
@@ -89,7 +89,7 @@ fn main() {
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap_or_else(|e| fail(&format!("cannot start `{program}`: {e}")));
-    record_pid(child.id());
+    fault_files::record_pid("fault_proxy", child.id());
     let mut to_child = child.stdin.take().expect("the child's stdin is piped");
     // Copies the referee's input until it closes, then closes the child's.
     thread::spawn(move || {
@@ -123,8 +123,8 @@ fn main() {
                 thread::sleep(Duration::from_millis(late));
                 send(&mut out, &line);
             }
-            Mode::Garbage => send(&mut out, GARBAGE),
-            Mode::Huge => send(&mut out, &"x".repeat(HUGE_LINE_LEN)),
+            Mode::Garbage => send(&mut out, fault_files::GARBAGE),
+            Mode::Huge => send(&mut out, &"x".repeat(fault_files::HUGE_LINE_LEN)),
         }
     }
     let status = child.wait().map(|s| s.code().unwrap_or(1)).unwrap_or(1);
@@ -142,33 +142,3 @@ fn send(out: &mut impl Write, line: &str) {
     let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }
 
-/// This process's first reply number: the count kept in FAULTY_TURN_FILE
-/// (then incremented), or 0 without one.
-fn claim_turn() -> u64 {
-    let Some(path) = env::var_os("FAULTY_TURN_FILE") else {
-        return 0;
-    };
-    let turn = fs::read_to_string(&path)
-        .ok()
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0);
-    if let Err(e) = fs::write(&path, format!("{}\n", turn + 1)) {
-        eprintln!("fault_proxy: cannot count turns in {}: {e}", path.to_string_lossy());
-    }
-    turn
-}
-
-fn record_pid(pid: u32) {
-    let Some(path) = env::var_os("FAULTY_PID_FILE") else {
-        return;
-    };
-    // One append of the whole line, so processes writing at once do not interleave.
-    let written = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .and_then(|mut file| file.write_all(format!("{pid}\n").as_bytes()));
-    if let Err(e) = written {
-        eprintln!("fault_proxy: cannot record pid in {}: {e}", path.to_string_lossy());
-    }
-}

@@ -40,9 +40,11 @@
 //! Every process appends its PID, and its child's PID, one per line, to the file named by
 //! FAULTY_PID_FILE if set, so the tests can check that nothing is left running.
 
+#[path = "fault_files.rs"]
+mod fault_files;
+
 use std::env;
 use std::fmt::Write as _;
-use std::fs::{self, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::process::{self, Command, Stdio};
 use std::thread;
@@ -53,8 +55,6 @@ const USAGE: &str = "usage: faulty_bot isolation|lightcycles|ataxx MODE [AFTER]
 modes: ok crash exit silent late garbage huge stderr linger
 env: FAULTY_LATE_MS (default 1500), FAULTY_PID_FILE, FAULTY_TURN_FILE (slime)";
 
-const GARBAGE: &str = "hello 3,4 UP?";
-const HUGE_LINE_LEN: usize = 5_000_000;
 /// More than the 2,000 characters per turn the referee keeps, so a test can see the cap.
 const STDERR_LINES_PER_TURN: usize = 30;
 const STDERR_LINE_LEN: usize = 100;
@@ -102,7 +102,7 @@ fn main() {
         eprintln!("faulty_bot: {e}\n{USAGE}");
         process::exit(2)
     });
-    record_pid(process::id());
+    fault_files::record_pid("faulty_bot", process::id());
     match config.game {
         Game::Slime => run_slime(&config),
         _ => run_stdin_game(&config),
@@ -170,27 +170,12 @@ fn parse_mode(name: &str) -> Result<Mode, String> {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-fn record_pid(pid: u32) {
-    let Some(path) = env::var_os("FAULTY_PID_FILE") else {
-        return;
-    };
-    // One append of the whole line, so processes writing at the same time do not interleave.
-    let written = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .and_then(|mut file| file.write_all(format!("{pid}\n").as_bytes()));
-    if let Err(e) = written {
-        eprintln!("faulty_bot: cannot record pid in {}: {e}", path.to_string_lossy());
-    }
-}
-
 /// Starts a `sleep 1000` in our process group, which outlives us unless the referee kills the
 /// whole group. Like a careless bot's helper it keeps our stdout and stderr open, so a referee
 /// that waits for the end of our output also waits until the group is killed.
 fn spawn_lingering_child() {
     match Command::new("sleep").arg("1000").stdin(Stdio::null()).spawn() {
-        Ok(child) => record_pid(child.id()),
+        Ok(child) => fault_files::record_pid("faulty_bot", child.id()),
         Err(e) => eprintln!("faulty_bot: cannot spawn the lingering child: {e}"),
     }
 }
@@ -202,7 +187,7 @@ fn sleep_forever() -> ! {
 }
 
 fn huge_line() -> String {
-    "x".repeat(HUGE_LINE_LEN)
+    "x".repeat(fault_files::HUGE_LINE_LEN)
 }
 
 fn write_debug_text(turn: u64) {
@@ -328,7 +313,7 @@ fn misbehave(config: &Config, turn: &Turn, input: &mut Input<impl BufRead>, out:
             thread::sleep(config.late);
             send(out, &turn.reply)
         }
-        Mode::Garbage => send(out, GARBAGE),
+        Mode::Garbage => send(out, fault_files::GARBAGE),
         Mode::Huge => send(out, &huge_line()),
         Mode::Stderr => {
             write_debug_text(turn.number);
@@ -450,7 +435,7 @@ fn read_ataxx_turn(input: &mut Input<impl BufRead>, number: u64) -> Result<Turn,
 // Slime: one process per turn
 
 fn run_slime(config: &Config) {
-    let turn = next_slime_turn();
+    let turn = fault_files::claim_turn("faulty_bot");
     let mode = if turn < config.after { Mode::Ok } else { config.mode };
     let reply = slime_reply(config.board.as_deref().unwrap_or_default());
     match mode {
@@ -462,7 +447,7 @@ fn run_slime(config: &Config) {
             thread::sleep(config.late);
             print_line(&reply);
         }
-        Mode::Garbage => print_line(GARBAGE),
+        Mode::Garbage => print_line(fault_files::GARBAGE),
         Mode::Huge => print_line(&huge_line()),
         Mode::Stderr => {
             write_debug_text(turn + 1);
@@ -475,24 +460,6 @@ fn run_slime(config: &Config) {
             sleep_forever();
         }
     }
-}
-
-/// This process's 0-based turn, kept in FAULTY_TURN_FILE since each turn is a fresh process.
-fn next_slime_turn() -> u64 {
-    let Some(path) = env::var_os("FAULTY_TURN_FILE") else {
-        return 0;
-    };
-    let turn = fs::read_to_string(&path)
-        .ok()
-        .and_then(|text| text.trim().parse().ok())
-        .unwrap_or(0);
-    if let Err(e) = fs::write(&path, format!("{}\n", turn + 1)) {
-        eprintln!(
-            "faulty_bot: cannot write the turn count to {}: {e}",
-            path.to_string_lossy()
-        );
-    }
-    turn
 }
 
 /// A spread from the first own slime (reading order) onto an empty neighbour, which the control
