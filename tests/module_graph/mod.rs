@@ -22,10 +22,21 @@ use syn::visit::Visit;
 /// A module's path below the crate root (`[]` is the root).
 pub type ModPath = Vec<String>;
 
-/// A path as written, and where.
+/// A reference found in a module, and where.
 struct RawRef {
-    segments: Vec<String>,
+    what: Reference,
     line: usize,
+}
+
+enum Reference {
+    /// A path as written, resolved against the module it is in.
+    Written(Vec<String>),
+    /// A path already made absolute when its `use` was read.
+    Absolute(Vec<String>),
+    /// A one-word macro name, which may be a `#[macro_export]` macro.
+    Macro(String),
+    /// A word in a macro's arguments, which may name a child module.
+    Word(String),
 }
 
 #[derive(Default)]
@@ -122,7 +133,7 @@ impl Crate {
                 LeafKind::Name(_) => {}
             }
             module.refs.push(RawRef {
-                segments: absolute_marker(absolute),
+                what: Reference::Absolute(absolute),
                 line,
             });
         }
@@ -169,14 +180,16 @@ impl Crate {
         let mut edges = Vec::new();
         for (path, module) in &self.modules {
             for r in &module.refs {
-                let to = match r.segments.first().map(String::as_str) {
-                    Some(ABSOLUTE) => self.locate(&r.segments[1..], 0).map(|(to, _)| to),
-                    Some(MACRO) => self.macros.get(&r.segments[1]).cloned(),
-                    Some(CHILD) if module.children.contains(&r.segments[1]) => {
-                        Some(path.iter().chain([&r.segments[1]]).cloned().collect())
+                let to = match &r.what {
+                    Reference::Absolute(absolute) => self.locate(absolute, 0).map(|(to, _)| to),
+                    Reference::Macro(name) => self.macros.get(name).cloned(),
+                    Reference::Word(word) if module.children.contains(word) => {
+                        Some(path.iter().chain([word]).cloned().collect())
                     }
-                    Some(CHILD) => None,
-                    _ => absolute(path, module, &r.segments).and_then(|a| self.locate(&a, 0).map(|(to, _)| to)),
+                    Reference::Word(_) => None,
+                    Reference::Written(segments) => {
+                        absolute(path, module, segments).and_then(|a| self.locate(&a, 0).map(|(to, _)| to))
+                    }
                 };
                 let Some(to) = to else { continue };
                 if &to != path && seen.insert((path.clone(), to.clone())) {
@@ -321,19 +334,6 @@ impl Tarjan<'_> {
     }
 }
 
-/// Marks a path that is already absolute (resolved when its `use` was read).
-const ABSOLUTE: &str = "{absolute}";
-/// Marks a one-word macro name, which may be a `#[macro_export]` macro.
-const MACRO: &str = "{macro}";
-/// Marks a word in a macro's arguments, which may name a child module.
-const CHILD: &str = "{child}";
-
-fn absolute_marker(absolute: Vec<String>) -> Vec<String> {
-    let mut out = vec![ABSOLUTE.to_string()];
-    out.extend(absolute);
-    out
-}
-
 /// The absolute path `segments` names when written in module `here`, or
 /// `None` for a path outside the crate (std, another crate, a local
 /// variable, a generic parameter).
@@ -421,7 +421,7 @@ impl<'ast> Visit<'ast> for Collector {
         // the import is counted where it is made.
         if let (Some(first), true) = (path.segments.first(), segments.len() > 1) {
             self.refs.push(RawRef {
-                segments,
+                what: Reference::Written(segments),
                 line: first.ident.span().start().line,
             });
         }
@@ -433,7 +433,7 @@ impl<'ast> Visit<'ast> for Collector {
         use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         let line = u.use_token.span.start().line;
         self.refs.extend(leaves.into_iter().map(|l| RawRef {
-            segments: l.segments,
+            what: Reference::Written(l.segments),
             line,
         }));
     }
@@ -442,7 +442,7 @@ impl<'ast> Visit<'ast> for Collector {
         if let Some(name) = mac.path.get_ident() {
             // `bail_input!` reaches an exported macro without a `use`.
             self.refs.push(RawRef {
-                segments: vec![MACRO.to_string(), name.to_string()],
+                what: Reference::Macro(name.to_string()),
                 line: name.span().start().line,
             });
         }
@@ -480,7 +480,7 @@ fn token_paths(tokens: TokenStream, out: &mut Vec<RawRef>) {
     while i < tokens.len() {
         if let TokenTree::Ident(id) = &tokens[i] {
             out.push(RawRef {
-                segments: vec![CHILD.to_string(), id.to_string()],
+                what: Reference::Word(id.to_string()),
                 line: id.span().start().line,
             });
         }
@@ -506,7 +506,7 @@ fn token_paths(tokens: TokenStream, out: &mut Vec<RawRef>) {
                 }
                 if segments.len() > 1 && !preceded_by_dollar {
                     out.push(RawRef {
-                        segments,
+                        what: Reference::Written(segments),
                         line: id.span().start().line,
                     });
                 }
