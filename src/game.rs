@@ -180,6 +180,14 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         false
     }
 
+    /// The position perft counts from. Perft counts move sequences by the
+    /// moves alone, as the reference counts do (libataxx's ignore Ataxx's
+    /// repetition and turn-limit draws), so a game whose draw rules would cut
+    /// a sequence short switches them off here.
+    fn perft_position(&self) -> Self {
+        self.clone()
+    }
+
     /// How many moves perft counts for `p`, who is to act: the legal moves,
     /// a pass only when it is the one choice (see [`Game::is_pass`]). Perft's
     /// last ply asks only this, so a game may count its moves without listing

@@ -6,8 +6,13 @@
 use crate::game::{Game, MoveBuffer, ToMove};
 
 /// Leaf count at exactly `depth` plies (a joint move counts as one ply in a
-/// simultaneous game); games that end earlier add nothing.
+/// simultaneous game); games that end earlier add nothing. Counted from
+/// [`Game::perft_position`].
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    count(&state.perft_position(), depth)
+}
+
+fn count<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -25,7 +30,7 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
                 .map(|&m| {
                     let mut child = state.clone();
                     child.play(m);
-                    perft(&child, depth - 1)
+                    count(&child, depth - 1)
                 })
                 .sum()
         }
@@ -46,7 +51,7 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
                 }
                 let mut child = state.clone();
                 child.play_joint(&joint);
-                total += perft(&child, depth - 1);
+                total += count(&child, depth - 1);
                 for p in 0..G::PLAYERS {
                     index[p] += 1;
                     if index[p] < lists[p].as_slice().len() {

@@ -306,6 +306,7 @@ impl Ataxx {
     }
 
     /// Whether the draw rules end the game here.
+    #[inline]
     fn drawn(&self) -> bool {
         if !self.draws {
             return false;
@@ -359,21 +360,14 @@ impl Ataxx {
         dilate(self.pieces[p]) & self.empty()
     }
 
-    /// Whether `p` has any spawn or jump.
+    /// Whether `p` has any spawn or jump: an empty square within two king
+    /// steps of one of its pieces.
     pub fn can_move(&self, p: Player) -> bool {
-        let empty = self.empty();
-        let mut own = self.pieces[p];
-        while own != 0 {
-            let sq = own.trailing_zeros() as usize;
-            if (SINGLES[sq] | DOUBLES[sq]) & empty != 0 {
-                return true;
-            }
-            own &= own - 1;
-        }
-        false
+        dilate(dilate(self.pieces[p])) & self.empty() != 0
     }
 
     /// Spawns and jumps of `p` (no pass).
+    #[inline]
     pub fn actions(&self, p: Player, out: &mut AtaxxMoves) {
         out.clear();
         let mut spawns = self.spawn_targets(p);
@@ -415,9 +409,13 @@ impl Game for Ataxx {
 
     /// Over when a side has no pieces, neither side can move, or (with the
     /// draw rules on) 300 turns were played or the position came a third time.
+    #[inline]
     fn to_move(&self) -> ToMove {
         let side = self.side();
-        if self.pieces[0] == 0 || self.pieces[1] == 0 || (!self.can_move(0) && !self.can_move(1)) || self.drawn() {
+        // Neither side can move when no empty square is within two king
+        // steps of any piece.
+        let stuck = dilate(dilate(self.pieces[0] | self.pieces[1])) & self.empty() == 0;
+        if self.pieces[0] == 0 || self.pieces[1] == 0 || stuck || self.drawn() {
             ToMove::Over
         } else {
             ToMove::One(side)
@@ -425,6 +423,7 @@ impl Game for Ataxx {
     }
 
     /// Spawns and jumps; the pass only when there are none.
+    #[inline]
     fn legal_moves(&self, p: Player, out: &mut AtaxxMoves) {
         self.actions(p, out);
         if out.is_empty() {
@@ -432,6 +431,7 @@ impl Game for Ataxx {
         }
     }
 
+    #[inline]
     fn play(&mut self, m: AtaxxMove) {
         let p = self.side();
         if self.draws && m.from == m.to && !m.is_pass() {
@@ -477,6 +477,7 @@ impl Game for Ataxx {
 
     /// The spawn destinations and each piece's jumps, counted by popcount;
     /// a side with neither has its one pass.
+    #[inline]
     fn perft_moves(&self, p: Player) -> u64 {
         let empty = self.empty();
         let mut count = self.spawn_targets(p).count_ones();
@@ -486,6 +487,11 @@ impl Game for Ataxx {
             own &= own - 1;
         }
         u64::from(count.max(1))
+    }
+
+    /// Draws off: libataxx's counts ignore them.
+    fn perft_position(&self) -> Self {
+        self.clone().with_draws(false)
     }
 
     fn hash(&self) -> u64 {
