@@ -13,10 +13,11 @@ use std::collections::HashSet;
 const PLIES: usize = 60_000;
 
 /// Plays random games from generated maps until `PLIES` moves (and at least
-/// 50 games) have been played, and checks: a clone equals
-/// its original and hashes the same; legal moves are unique and non-empty
-/// for each player to act; the game ends within `max_length`; outcomes are
-/// in range and sum to what a finished game hands out.
+/// 50 games) have been played, and checks: a clone equals its original and
+/// hashes the same; legal moves are unique and non-empty for each player to
+/// act, and `pick_legal_move` finds each by its index; the game ends within
+/// `max_length`; outcomes are in range and sum to what a finished game hands
+/// out.
 fn random_games<G: GameKit>() {
     let seed = G::NAME
         .bytes()
@@ -53,6 +54,15 @@ fn random_games<G: GameKit>() {
                 );
                 let unique: HashSet<_> = list.iter().collect();
                 assert_eq!(unique.len(), list.len(), "game {game}: duplicate moves {list:?}");
+                for (i, &m) in list.iter().enumerate() {
+                    let mut asked = 0;
+                    let picked = state.pick_legal_move(p, &mut |n| {
+                        asked = n;
+                        i
+                    });
+                    assert_eq!(asked, list.len(), "game {game}: pick_legal_move counted {asked} moves");
+                    assert_eq!(picked, m, "game {game}: pick_legal_move's move {i} of {list:?}");
+                }
                 chosen.push(list[rng.random_range(0..list.len())]);
             }
             if G::SIMULTANEOUS {

@@ -85,9 +85,8 @@ impl Mcts {
             }
             // Playout.
             while let ToMove::One(p) = state.to_move() {
-                state.legal_moves(p, &mut moves);
-                let list = moves.as_slice();
-                state.play(list[rng.random_range(0..list.len())]);
+                let m = state.pick_legal_move(p, &mut |n| rng.random_range(0..n));
+                state.play(m);
             }
             let outcome = state.outcome().expect("playout ends the game");
             // Backpropagation.

@@ -41,8 +41,7 @@ pub struct RandomJudge {
 
 impl Bot<Ataxx> for RandomJudge {
     fn choose(&mut self, state: &Ataxx, p: Player) -> AtaxxMove {
-        let moves = legal(state, p);
-        moves.as_slice()[self.rng.random_range(0..moves.len())]
+        state.pick_legal_move(p, &mut |n| self.rng.random_range(0..n))
     }
 }
 

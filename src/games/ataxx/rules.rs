@@ -13,7 +13,7 @@ use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove};
 
 pub const SIDE: usize = 7;
 pub const SQUARES: usize = SIDE * SIDE;
-const BOARD: u64 = (1u64 << SQUARES) - 1;
+pub const BOARD: u64 = (1u64 << SQUARES) - 1;
 
 /// Worst case: 49 spawn destinations plus every jump (at most 16 per piece,
 /// far fewer in practice; 49 * 16 bounds it).
@@ -57,11 +57,30 @@ const FILE_G: u64 = FILE_A << (SIDE - 1);
 /// Every square within one king step of a square of `b` (`b` included):
 /// one step east and west, then north and south, by shifts.
 #[inline]
-fn dilate(b: u64) -> u64 {
+pub fn dilate(b: u64) -> u64 {
     // Masked to the board before the vertical shifts: g7's step east is bit
     // 49, off the board, and would come back down as a7.
     let row = (b | ((b << 1) & !FILE_A) | ((b >> 1) & !FILE_G)) & BOARD;
     (row | (row << SIDE) | (row >> SIDE)) & BOARD
+}
+
+/// Every square one king step from a square of `b`: the union of their
+/// [`SINGLES`]. Unlike [`dilate`], a square of `b` is in it only when another
+/// square of `b` is next to it.
+#[inline]
+pub fn neighbours(b: u64) -> u64 {
+    let sideways = (((b << 1) & !FILE_A) | ((b >> 1) & !FILE_G)) & BOARD;
+    let row = b | sideways;
+    (sideways | (row << SIDE) | (row >> SIDE)) & BOARD
+}
+
+/// The square of the `i`-th lowest set bit of `b` (`i` below its count).
+#[inline]
+fn nth_square(mut b: u64, i: u32) -> usize {
+    for _ in 0..i {
+        b &= b - 1;
+    }
+    b.trailing_zeros() as usize
 }
 
 /// Squares at Chebyshev distance 1 and exactly 2 from each square.
@@ -475,6 +494,38 @@ impl Game for Ataxx {
         m.is_pass()
     }
 
+    /// Counted by popcount, then found in `legal_moves`' order (spawns by
+    /// square, then each piece's jumps) without listing them.
+    fn pick_legal_move(&self, p: Player, pick: &mut dyn FnMut(usize) -> usize) -> AtaxxMove {
+        let empty = self.empty();
+        let spawns = self.spawn_targets(p);
+        let mut count = spawns.count_ones();
+        let mut own = self.pieces[p];
+        while own != 0 {
+            count += (DOUBLES[own.trailing_zeros() as usize] & empty).count_ones();
+            own &= own - 1;
+        }
+        if count == 0 {
+            pick(1);
+            return AtaxxMove::PASS;
+        }
+        let mut i = (pick(count as usize) as u32).min(count - 1);
+        if i < spawns.count_ones() {
+            return AtaxxMove::spawn(nth_square(spawns, i));
+        }
+        i -= spawns.count_ones();
+        let mut own = self.pieces[p];
+        loop {
+            let from = own.trailing_zeros() as usize;
+            let jumps = DOUBLES[from] & empty;
+            if i < jumps.count_ones() {
+                return AtaxxMove::jump(from, nth_square(jumps, i));
+            }
+            i -= jumps.count_ones();
+            own &= own - 1;
+        }
+    }
+
     /// The spawn destinations and each piece's jumps, counted by popcount;
     /// a side with neither has its one pass.
     #[inline]
@@ -504,7 +555,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dilation_by_shifts_is_the_union_of_the_neighbour_masks() {
+    fn dilation_and_neighbours_by_shifts_are_the_unions_of_the_neighbour_masks() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..10_000 {
             x = mix64(x);
@@ -516,9 +567,17 @@ mod tests {
                 rest &= rest - 1;
             }
             assert_eq!(dilate(b), union, "{b:#x}");
+            let mut near = 0;
+            let mut rest = b;
+            while rest != 0 {
+                near |= SINGLES[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            assert_eq!(neighbours(b), near, "{b:#x}");
         }
         for (sq, &near) in SINGLES.iter().enumerate() {
             assert_eq!(dilate(1 << sq), near | 1 << sq, "square {sq}");
+            assert_eq!(neighbours(1 << sq), near, "square {sq}");
         }
     }
 }
