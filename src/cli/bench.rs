@@ -31,7 +31,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub depth: Option<u32>,
     /// Games for each games-per-second figure and for each thread count of
-    /// the scaling [default: 40, or 6 with --quick].
+    /// the scaling [default: 20, or 6 with --quick].
     #[arg(long)]
     pub games: Option<usize>,
     /// The genome bot's node budget per move in games (the default evolve config's).
@@ -66,7 +66,7 @@ impl Budget {
         let (perft_seconds, eval_seconds, eval_maps, search_maps, search_nodes, games, scaling_runs) = if a.quick {
             (0.1, 0.05, 1, 1, 20_000, 6, 1)
         } else {
-            (1.0, 0.5, usize::MAX, 3, 200_000, 40, 2)
+            (1.0, 0.5, usize::MAX, 3, 200_000, 20, 2)
         };
         Budget {
             perft_seconds,
@@ -93,7 +93,21 @@ pub fn run<G: GameKit>(a: &BenchArgs) -> Result<()> {
     } else {
         "release build"
     };
-    println!("{}, {build}, {} train maps", G::NAME, maps.len());
+    // Other processes on the cores lower every figure, the thread scaling most.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            l.split_whitespace()
+                .next()
+                .map(|one_minute| format!(", load average {one_minute}"))
+        })
+        .unwrap_or_default();
+    println!(
+        "{}, {build}, {} train maps, {} cores{load}",
+        G::NAME,
+        maps.len(),
+        std::thread::available_parallelism().map_or(1, usize::from)
+    );
 
     let (depth, leaves, seconds) = perft_figure(&starts, a.depth, budget.perft_seconds);
     row(
