@@ -165,6 +165,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     };
     let pairs = arena::runner::run_pairs(&plan, |first, second| {
         report.add_pair([first, second], sprt.as_ref());
+        report.add_replies([&specs[0], &specs[1]], [first, second]);
         {
             let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
             s.0 += f64::from(first.head_to_head() + second.head_to_head());
@@ -193,6 +194,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     report.seconds = started.elapsed().as_secs_f64();
     tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
     report.stopped_early = pairs * 2 < schedule.len();
+    report.summarise_replies();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -5,6 +5,7 @@
 use super::play::{games_bar, play_maps};
 use anyhow::{Context, Result};
 use gridtune::arena;
+use gridtune::arena::match_report::{reply_time_lines, ReplyClock};
 use gridtune::bail_input;
 use gridtune::bots::BotSpec;
 use gridtune::games::GameKit;
@@ -60,7 +61,14 @@ pub fn run<G: GameKit>(
     let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
     tracing::info!(game = G::NAME, bots = specs.len(), tables, rounds, "tournament started");
     let replay_error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let clock = Mutex::new(ReplyClock::default());
     let on_game = |g: arena::TableGame<G::Move>| {
+        {
+            let mut clock = clock.lock().unwrap_or_else(|e| e.into_inner());
+            for (seat, &e) in g.seats.iter().enumerate() {
+                clock.add(e, &specs[e], seat, &g.record.turns);
+            }
+        }
         for t in g.record.turns.iter() {
             if let Some((fault, why)) = &t.fault {
                 tracing::info!(game = g.index + 1, bot = %labels[g.seats[t.seat]], seat = t.seat, turn = t.turn + 1, "{}: {why}", fault.name());
@@ -96,6 +104,7 @@ pub fn run<G: GameKit>(
         return Err(e);
     }
     let seconds = started.elapsed().as_secs_f64();
+    let reply_times = clock.into_inner().unwrap_or_else(|e| e.into_inner()).summary();
     let total_games = totals.tables * rounds;
     let seating = if all_seatings {
         "every seating"
@@ -156,6 +165,7 @@ pub fn run<G: GameKit>(
             "maps": where_,
             "seconds": seconds,
             "bots": bots,
+            "reply_times": reply_times,
             "replays": flags.replay.map(|p| p.display().to_string()),
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -202,6 +212,7 @@ pub fn run<G: GameKit>(
             println!("{line}");
         }
     }
+    print!("{}", reply_time_lines(&reply_times));
     if let Some(replays) = flags.replay {
         println!("replays: {}", replays.display());
     }

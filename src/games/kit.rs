@@ -8,7 +8,7 @@ use crate::contest::Protocol;
 use crate::game::{Bot, Game};
 use crate::maps::MapError;
 use crate::params::ParamSpec;
-use crate::search::Limits;
+use crate::search::{Evaluator, Limits};
 
 /// The map side of a game: its map files and the start they give.
 pub trait GameMaps: Game {
@@ -30,8 +30,9 @@ pub trait GameMaps: Game {
 
 /// What tuning a bot for the game needs. The registry implements it from the
 /// game folder's files: `judges.rs` (`JUDGES`, `judge`), `features.rs`
-/// (`PARAMS`), `tuned.rs` (`WEIGHTS`, `MOVE_BUDGET_MS`) and the folder's
-/// `mod.rs` (`DEFAULT_CONFIG`, `genome_bot`).
+/// (`PARAMS`, and `COUNT` for `Evaluation`), `tuned.rs` (`WEIGHTS`,
+/// `MOVE_BUDGET_MS`) and the folder's `mod.rs` (`DEFAULT_CONFIG`,
+/// `genome_bot`).
 pub trait Tuning: GameMaps {
     /// The judge clones, by the names specs use.
     const JUDGES: &'static [&'static str];
@@ -45,11 +46,17 @@ pub trait Tuning: GameMaps {
     const MOVE_BUDGET_MS: u64;
     /// The embedded default evolution config (genomes/<game>/evolve.ron).
     const DEFAULT_CONFIG: &'static str;
+    /// The genome bot's evaluation: the game's features weighted by
+    /// `search::Linear`. Its own type, not a boxed one, so that `bench` times
+    /// the evaluation as the search calls it.
+    type Evaluation: Evaluator<Self>;
 
     /// A judge clone by name, seeded; `None` for an unknown name.
     fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
     /// The search bot with these weights (checked against `PARAMS`).
     fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>>;
+    /// The genome bot's evaluation with these weights (checked against `PARAMS`).
+    fn evaluation(weights: &[i32]) -> Self::Evaluation;
 }
 
 /// A game with everything needed to tune, referee and report it: the bound

@@ -47,6 +47,7 @@ macro_rules! games {
                 const FROZEN: &'static [i32] = &$module::tuned::WEIGHTS;
                 const MOVE_BUDGET_MS: u64 = $module::tuned::MOVE_BUDGET_MS;
                 const DEFAULT_CONFIG: &'static str = $module::DEFAULT_CONFIG;
+                type Evaluation = $crate::search::Linear<{ $module::features::COUNT }>;
 
                 fn judge(name: &str, seed: u64) -> Option<Box<dyn $crate::game::Bot<Self>>> {
                     $module::judges::judge(name, seed)
@@ -54,6 +55,10 @@ macro_rules! games {
 
                 fn genome_bot(weights: &[i32], limits: $crate::search::Limits) -> Box<dyn $crate::game::Bot<Self>> {
                     $module::genome_bot(weights, limits)
+                }
+
+                fn evaluation(weights: &[i32]) -> Self::Evaluation {
+                    $crate::search::Linear($crate::bots::genome_weights(weights))
                 }
             }
         )*

@@ -1,7 +1,7 @@
 //! Match statistics from one side's per-game points: win/draw/loss counts,
 //! game-pair (pentanomial) counts, Elo estimates with 95% intervals, the
 //! generalized SPRT that fishtest and fastchess run on pentanomial counts,
-//! and the distributions under them.
+//! the distributions under them, and percentiles (reply times).
 //!
 //! A leaf of the crate: it uses `std` and `serde` alone, so the arena, the
 //! tuners and the reports all build on the same numbers.
@@ -10,10 +10,12 @@ pub mod counts;
 pub mod distributions;
 pub mod elo;
 pub mod interval;
+pub mod percentiles;
 pub mod sprt;
 
 pub use counts::{MatchStats, Pentanomial};
 pub use elo::{elo, expected_score, EloEstimate};
+pub use percentiles::Percentiles;
 pub use sprt::{Sprt, SprtReport, SprtStatus};
 
 #[cfg(test)]
@@ -30,5 +32,6 @@ mod tests {
         serializable::<Sprt>();
         serializable::<SprtStatus>();
         serializable::<SprtReport>();
+        serializable::<Percentiles>();
     }
 }
