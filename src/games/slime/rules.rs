@@ -25,6 +25,34 @@ const RING1: [i32; 8] = [-13, -12, -11, -1, 1, 11, 12, 13];
 /// Offsets at Chebyshev distance exactly 2.
 const RING2: [i32; 16] = [-26, -25, -24, -23, -22, -14, -10, -2, 2, 10, 14, 22, 23, 24, 25, 26];
 
+/// Bit indices a square can have (rows and columns of the largest board fit).
+const SQUARES: usize = 128;
+/// Each square's neighbours at Chebyshev distance 1 on the largest board: a
+/// table lookup where the shifts would cost eight u128 shifts per square.
+static NEAR: [u128; SQUARES] = neighbourhoods(1);
+/// Each square's squares at Chebyshev distance exactly 2 on the largest board.
+static FAR: [u128; SQUARES] = neighbourhoods(2);
+
+const fn neighbourhoods(distance: usize) -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (r, c) = (sq / STRIDE, sq % STRIDE);
+        let mut t = 0;
+        while r < MAX_SIZE && c < MAX_SIZE && t < SQUARES {
+            let (tr, tc) = (t / STRIDE, t % STRIDE);
+            let (dr, dc) = (r.abs_diff(tr), c.abs_diff(tc));
+            let d = if dr > dc { dr } else { dc };
+            if tr < MAX_SIZE && tc < MAX_SIZE && d == distance {
+                out[sq] |= 1u128 << t;
+            }
+            t += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// A move: `from` and `to` squares (bit indices), or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SlimeMove {
@@ -174,34 +202,33 @@ impl Slime {
 
     /// Applies `m` for seat `p` as the control program does: a move it would
     /// not accept is a pass. Returns whether the board changed.
+    #[inline]
     pub fn apply(&mut self, p: Player, m: SlimeMove) -> bool {
-        let Some((fr, fc, tr, tc)) = m.coords() else {
-            return false;
-        };
-        let n = self.size();
-        if fr >= n || fc >= n || tr >= n || tc >= n {
+        let (f, t) = (m.from as usize, m.to as usize);
+        // The pass's squares, like any past the largest board, are on no board.
+        if f >= SQUARES || t >= SQUARES {
             return false;
         }
         let (from, to) = (bit(m.from), bit(m.to));
-        if self.slime[p] & from == 0 {
+        if from & self.board == 0 || to & self.board == 0 || self.slime[p] & from == 0 {
             return false;
         }
-        let distance = fr.abs_diff(tr).max(fc.abs_diff(tc));
-        let around = ring1(to) & self.board;
+        // Both squares are on the board, so the tables give the Chebyshev distance.
+        let (near, far) = (NEAR[f] & to != 0, FAR[f] & to != 0);
+        let around = NEAR[t] & self.board;
         let empty = self.empty();
-        if to & empty != 0 && (distance == 1 || distance == 2) {
-            if distance == 2 {
+        if to & empty != 0 && (near || far) {
+            if far {
                 self.slime[p] &= !from;
             }
-            self.slime[p] |= to;
             // Every non-empty neighbour of the new slime becomes the mover's.
             let taken = around & !empty;
             for q in 0..4 {
                 self.slime[q] &= !taken;
             }
-            self.slime[p] |= taken;
+            self.slime[p] |= taken | to;
             true
-        } else if self.slime[p] & to != 0 && distance == 1 {
+        } else if self.slime[p] & to != 0 && near {
             // Merge: the empties around the target fill first (the square
             // being vacated is not empty then), then the moved slime goes.
             self.slime[p] |= around & empty;
@@ -222,14 +249,35 @@ impl Slime {
         while from != 0 {
             let f = from.trailing_zeros() as u8;
             from &= from - 1;
-            let near = ring1(bit(f)) & self.board;
-            let mut targets = (near & (empty | mine)) | (ring2(bit(f)) & empty);
+            let mut targets = self.targets(f as usize, mine, empty);
             while targets != 0 {
                 let t = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 out.push(SlimeMove { from: f, to: t });
             }
         }
+    }
+
+    /// How many board-changing actions seat `p` has, without listing them.
+    pub fn action_count(&self, p: Player) -> u32 {
+        let empty = self.empty();
+        let mine = self.slime[p];
+        let mut from = mine;
+        let mut count = 0;
+        while from != 0 {
+            let f = from.trailing_zeros() as usize;
+            from &= from - 1;
+            count += self.targets(f, mine, empty).count_ones();
+        }
+        count
+    }
+
+    /// Where the slime on `f` can go: a neighbour that is empty or `mine`
+    /// (spread or merge), or an empty square two away (jump).
+    #[inline]
+    fn targets(&self, f: usize, mine: u128, empty: u128) -> u128 {
+        let f = f % SQUARES;
+        (NEAR[f] & self.board & (empty | mine)) | (FAR[f] & empty)
     }
 
     /// The board as the protocol writes it: rows of `.` and `1`-`4`.
@@ -285,6 +333,12 @@ impl Game for Slime {
 
     fn is_pass(&self, m: &SlimeMove) -> bool {
         m.is_pass()
+    }
+
+    /// The actions, or the pass when there is none.
+    #[inline]
+    fn perft_moves(&self, p: Player) -> u64 {
+        self.action_count(p).max(1) as u64
     }
 
     #[inline]
