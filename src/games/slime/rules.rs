@@ -16,9 +16,11 @@ pub const MAX_SIZE: usize = 10;
 pub const DEFAULT_SIZE: usize = 8;
 /// Turns in all (500 per player on the default board).
 pub const TURN_LIMIT: u16 = 2000;
-/// Worst case of board-changing actions plus the pass: every square of a
-/// 10x10 board could reach 24 targets.
-pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE * 24 + 1;
+/// Worst case of board-changing actions plus the pass on a 10x10 board: a
+/// spread or merge is an ordered pair of neighbours (684 on the board), a
+/// jump a pair two apart from a slime to an empty square, so each unordered
+/// pair counts once (576). A tight bound: perft clears the list at every node.
+pub const MAX_MOVES: usize = 684 + 576 + 1;
 
 /// `(row, col)` offsets at Chebyshev distance 1, as bit shifts.
 const RING1: [i32; 8] = [-13, -12, -11, -1, 1, 11, 12, 13];
@@ -133,12 +135,48 @@ pub fn ring2(b: u128) -> u128 {
     RING2.iter().fold(0, |acc, &d| acc | shift(b, d))
 }
 
+/// The squares of `board` none of `slime` holds.
+#[inline]
+fn union_free(board: u128, slime: &[u128; 4]) -> u128 {
+    board & !(slime[0] | slime[1] | slime[2] | slime[3])
+}
+
+const ODD_BITS: u64 = 0x5555_5555_5555_5555;
+const BIT_PAIRS: u64 = 0x3333_3333_3333_3333;
+const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+
+/// The set bits of `x`, per byte of a word (each at most 16): summed over
+/// many boards before one `fold_bytes`, they cost less than `count_ones`,
+/// which on the baseline x86-64 target is a software popcount per word.
+#[inline]
+fn byte_counts(x: u128) -> u64 {
+    let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
+    lo -= (lo >> 1) & ODD_BITS;
+    hi -= (hi >> 1) & ODD_BITS;
+    lo = (lo & BIT_PAIRS) + ((lo >> 2) & BIT_PAIRS);
+    hi = (hi & BIT_PAIRS) + ((hi >> 2) & BIT_PAIRS);
+    let nibbles = lo + hi;
+    (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES)
+}
+
+/// The sum of the bytes of `sums` (their total under 256 x 8).
+#[inline]
+fn fold_bytes(sums: u64) -> u32 {
+    let pairs = (sums & 0x00ff_00ff_00ff_00ff) + ((sums >> 8) & 0x00ff_00ff_00ff_00ff);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+}
+
 /// A Slime position: each seat's squares, the board, and the turn count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slime {
     size: u8,
     board: u128,
     slime: [u128; 4],
+    /// The board's squares no seat holds, kept by every change: the child
+    /// perft and search have just played reads it whole, where the union
+    /// of the four sets would be loaded from the halves `apply` stored
+    /// (a store-forwarding stall at every node).
+    empty: u128,
     turns: u16,
 }
 
@@ -167,6 +205,7 @@ impl Slime {
             size: size as u8,
             board,
             slime,
+            empty: union_free(board, &slime),
             turns,
         }
     }
@@ -184,8 +223,9 @@ impl Slime {
     pub fn board_mask(&self) -> u128 {
         self.board
     }
+    #[inline]
     pub fn empty(&self) -> u128 {
-        self.board & !(self.slime[0] | self.slime[1] | self.slime[2] | self.slime[3])
+        self.empty
     }
     /// The seat whose turn it is.
     pub fn side(&self) -> Player {
@@ -210,33 +250,38 @@ impl Slime {
             return false;
         }
         let (from, to) = (bit(m.from), bit(m.to));
-        if from & self.board == 0 || to & self.board == 0 || self.slime[p] & from == 0 {
+        let mine = self.slime[p];
+        if from & self.board == 0 || to & self.board == 0 || mine & from == 0 {
             return false;
         }
         // Both squares are on the board, so the tables give the Chebyshev distance.
         let (near, far) = (NEAR[f] & to != 0, FAR[f] & to != 0);
         let around = NEAR[t] & self.board;
-        let empty = self.empty();
-        if to & empty != 0 && (near || far) {
-            if far {
-                self.slime[p] &= !from;
-            }
-            // Every non-empty neighbour of the new slime becomes the mover's.
+        let empty = self.empty;
+        // What every seat loses, what the mover gains, and what the mover then
+        // loses (the square a jump or a merge leaves).
+        let (lost, gained, left) = if to & empty != 0 && (near || far) {
+            // Every non-empty neighbour of the new slime becomes the mover's
+            // (the square a jump leaves is two away, never among them).
             let taken = around & !empty;
-            for q in 0..4 {
-                self.slime[q] &= !taken;
-            }
-            self.slime[p] |= taken | to;
-            true
-        } else if self.slime[p] & to != 0 && near {
+            (taken, taken | to, if far { from } else { 0 })
+        } else if mine & to != 0 && near {
             // Merge: the empties around the target fill first (the square
             // being vacated is not empty then), then the moved slime goes.
-            self.slime[p] |= around & empty;
-            self.slime[p] &= !from;
-            true
+            (0, around & empty, from)
         } else {
-            false
-        }
+            return false;
+        };
+        // Every seat in registers, the mover picked by a mask, stored once: a
+        // seat indexed in memory would be stored in halves and read back
+        // whole (a store-forwarding stall).
+        let slime = std::array::from_fn(|q| {
+            let is_mover = if q == p { !0 } else { 0 };
+            ((self.slime[q] & !lost) | (gained & is_mover)) & !(left & is_mover)
+        });
+        self.slime = slime;
+        self.empty = union_free(self.board, &slime);
+        true
     }
 
     /// Every board-changing action of seat `p`, in row-major order of the
@@ -259,15 +304,24 @@ impl Slime {
     }
 
     /// How many board-changing actions seat `p` has, without listing them.
+    #[inline]
     pub fn action_count(&self, p: Player) -> u32 {
         let empty = self.empty();
         let mine = self.slime[p];
         let mut from = mine;
         let mut count = 0;
         while from != 0 {
-            let f = from.trailing_zeros() as usize;
-            from &= from - 1;
-            count += self.targets(f, mine, empty).count_ones();
+            // Bytewise sums of up to 15 boards stay under 256 (16 a board).
+            let mut sums = 0;
+            for _ in 0..15 {
+                if from == 0 {
+                    break;
+                }
+                let f = from.trailing_zeros() as usize;
+                from &= from - 1;
+                sums += byte_counts(self.targets(f, mine, empty));
+            }
+            count += fold_bytes(sums);
         }
         count
     }
@@ -341,7 +395,7 @@ impl Game for Slime {
         self.action_count(p).max(1) as u64
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, m: SlimeMove) {
         let p = self.side();
         self.apply(p, m);
