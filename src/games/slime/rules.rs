@@ -141,31 +141,6 @@ fn union_free(board: u128, slime: &[u128; 4]) -> u128 {
     board & !(slime[0] | slime[1] | slime[2] | slime[3])
 }
 
-const ODD_BITS: u64 = 0x5555_5555_5555_5555;
-const BIT_PAIRS: u64 = 0x3333_3333_3333_3333;
-const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-
-/// The set bits of `x`, per byte of a word (each at most 16): summed over
-/// many boards before one `fold_bytes`, they cost less than `count_ones`,
-/// which on the baseline x86-64 target is a software popcount per word.
-#[inline]
-fn byte_counts(x: u128) -> u64 {
-    let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
-    lo -= (lo >> 1) & ODD_BITS;
-    hi -= (hi >> 1) & ODD_BITS;
-    lo = (lo & BIT_PAIRS) + ((lo >> 2) & BIT_PAIRS);
-    hi = (hi & BIT_PAIRS) + ((hi >> 2) & BIT_PAIRS);
-    let nibbles = lo + hi;
-    (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES)
-}
-
-/// The sum of the bytes of `sums` (their total under 256 x 8).
-#[inline]
-fn fold_bytes(sums: u64) -> u32 {
-    let pairs = (sums & 0x00ff_00ff_00ff_00ff) + ((sums >> 8) & 0x00ff_00ff_00ff_00ff);
-    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-}
-
 /// A Slime position: each seat's squares, the board, and the turn count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slime {
@@ -306,22 +281,13 @@ impl Slime {
     /// How many board-changing actions seat `p` has, without listing them.
     #[inline]
     pub fn action_count(&self, p: Player) -> u32 {
-        let empty = self.empty();
         let mine = self.slime[p];
         let mut from = mine;
         let mut count = 0;
         while from != 0 {
-            // Bytewise sums of up to 15 boards stay under 256 (16 a board).
-            let mut sums = 0;
-            for _ in 0..15 {
-                if from == 0 {
-                    break;
-                }
-                let f = from.trailing_zeros() as usize;
-                from &= from - 1;
-                sums += byte_counts(self.targets(f, mine, empty));
-            }
-            count += fold_bytes(sums);
+            let f = from.trailing_zeros() as usize;
+            from &= from - 1;
+            count += self.targets(f, mine, self.empty).count_ones();
         }
         count
     }
