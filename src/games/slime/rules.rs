@@ -29,26 +29,24 @@ const RING2: [i32; 16] = [-26, -25, -24, -23, -22, -14, -10, -2, 2, 10, 14, 22, 
 
 /// Bit indices a square can have (rows and columns of the largest board fit).
 const SQUARES: usize = 128;
-/// Each square's neighbours at Chebyshev distance 1 on the largest board: a
-/// table lookup where the shifts would cost eight u128 shifts per square.
-static NEAR: [u128; SQUARES] = neighbourhoods(1);
-/// Each square's squares at Chebyshev distance exactly 2 on the largest board.
-static FAR: [u128; SQUARES] = neighbourhoods(2);
+/// `ring1` of each single square, as a table: one lookup where the shifts
+/// would cost eight u128 shifts.
+static NEAR: [u128; SQUARES] = single_square_rings(&RING1);
+/// `ring2` of each single square, as a table.
+static FAR: [u128; SQUARES] = single_square_rings(&RING2);
 
-const fn neighbourhoods(distance: usize) -> [u128; SQUARES] {
+const fn single_square_rings(offsets: &[i32]) -> [u128; SQUARES] {
     let mut out = [0u128; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
-        let (r, c) = (sq / STRIDE, sq % STRIDE);
-        let mut t = 0;
-        while r < MAX_SIZE && c < MAX_SIZE && t < SQUARES {
-            let (tr, tc) = (t / STRIDE, t % STRIDE);
-            let (dr, dc) = (r.abs_diff(tr), c.abs_diff(tc));
-            let d = if dr > dc { dr } else { dc };
-            if tr < MAX_SIZE && tc < MAX_SIZE && d == distance {
+        let mut i = 0;
+        while i < offsets.len() {
+            // `shift` of one bit: bits moved past either end vanish.
+            let t = sq as i32 + offsets[i];
+            if t >= 0 && t < SQUARES as i32 {
                 out[sq] |= 1u128 << t;
             }
-            t += 1;
+            i += 1;
         }
         sq += 1;
     }
@@ -147,10 +145,10 @@ pub struct Slime {
     size: u8,
     board: u128,
     slime: [u128; 4],
-    /// The board's squares no seat holds, kept by every change: the child
-    /// perft and search have just played reads it whole, where the union
-    /// of the four sets would be loaded from the halves `apply` stored
-    /// (a store-forwarding stall at every node).
+    /// The board's squares no seat holds, kept by every change: perft and
+    /// the search read it at every node, where the union of the four sets
+    /// would be read back from the halves `apply` has just stored (a
+    /// store-forwarding stall).
     empty: u128,
     turns: u16,
 }
