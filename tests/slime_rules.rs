@@ -6,7 +6,7 @@ use gridtune::bots::Bot;
 use gridtune::game::{Game, ToMove};
 use gridtune::games::slime::judges::GreedySlime;
 use gridtune::games::slime::protocol::{argument, parse_argument, parse_reply};
-use gridtune::games::slime::rules::{SlimeMoves, TURN_LIMIT};
+use gridtune::games::slime::rules::{SlimeMoves, MAX_MOVES, MAX_SIZE, TURN_LIMIT};
 use gridtune::games::slime::{Slime, SlimeMap, SlimeMove};
 use gridtune::perft::perft;
 use rand::{RngExt, SeedableRng};
@@ -165,6 +165,16 @@ fn random_games_match_the_plain_implementation() {
             got.sort();
             expected.sort();
             assert_eq!(got, expected, "game {game}\n{state}");
+            // The bulk count (perft's last ply) and the kept empty squares.
+            for q in 0..4 {
+                assert_eq!(
+                    state.action_count(q) as usize,
+                    plain.actions(q).len(),
+                    "game {game} seat {q}\n{state}"
+                );
+            }
+            let held = (0..4).fold(0, |acc, q| acc | state.squares(q));
+            assert_eq!(state.empty(), state.board_mask() & !held, "game {game}\n{state}");
             let m = moves.as_slice()[rng.random_range(0..moves.len())];
             if let Some((a, b, c, d)) = m.coords() {
                 plain.apply(p, ((a, b), (c, d)));
@@ -172,6 +182,36 @@ fn random_games_match_the_plain_implementation() {
             state.play(m);
             assert_eq!(PlainSlime::from(&state).grid, plain.grid, "game {game}");
         }
+    }
+}
+
+/// `MAX_MOVES` is the count of ordered neighbour pairs plus unordered pairs
+/// two apart on the largest board, plus the pass; boards that come near it
+/// list every action without overflowing.
+#[test]
+fn max_moves_bounds_the_densest_boards() {
+    let cells: Vec<(usize, usize)> = (0..MAX_SIZE).flat_map(|r| (0..MAX_SIZE).map(move |c| (r, c))).collect();
+    let distance = |(a, b): (usize, usize), (c, d): (usize, usize)| a.abs_diff(c).max(b.abs_diff(d));
+    let pairs = |k| {
+        cells
+            .iter()
+            .flat_map(|&a| cells.iter().filter(move |&&b| distance(a, b) == k))
+            .count()
+    };
+    assert_eq!(MAX_MOVES, pairs(1) + pairs(2) / 2 + 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut moves = SlimeMoves::new();
+    for _ in 0..200 {
+        let mut slime = [0u128; 4];
+        for &(r, c) in &cells {
+            if rng.random_range(0..3) != 0 {
+                slime[0] |= 1u128 << (r * 12 + c);
+            }
+        }
+        let state = Slime::from_squares(MAX_SIZE, slime, 0);
+        state.legal_moves(0, &mut moves);
+        assert_eq!(moves.len(), state.action_count(0) as usize + 1);
+        assert!(moves.len() <= MAX_MOVES);
     }
 }
 

@@ -16,14 +16,42 @@ pub const MAX_SIZE: usize = 10;
 pub const DEFAULT_SIZE: usize = 8;
 /// Turns in all (500 per player on the default board).
 pub const TURN_LIMIT: u16 = 2000;
-/// Worst case of board-changing actions plus the pass: every square of a
-/// 10x10 board could reach 24 targets.
-pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE * 24 + 1;
+/// Worst case of board-changing actions plus the pass on a 10x10 board: a
+/// spread or merge is an ordered pair of neighbours (684 on the board), a
+/// jump a pair two apart from a slime to an empty square, so each unordered
+/// pair counts once (576). A tight bound: perft clears the list at every node.
+pub const MAX_MOVES: usize = 684 + 576 + 1;
 
 /// `(row, col)` offsets at Chebyshev distance 1, as bit shifts.
 const RING1: [i32; 8] = [-13, -12, -11, -1, 1, 11, 12, 13];
 /// Offsets at Chebyshev distance exactly 2.
 const RING2: [i32; 16] = [-26, -25, -24, -23, -22, -14, -10, -2, 2, 10, 14, 22, 23, 24, 25, 26];
+
+/// Bit indices a square can have (rows and columns of the largest board fit).
+const SQUARES: usize = 128;
+/// `ring1` of each single square, as a table: one lookup where the shifts
+/// would cost eight u128 shifts.
+static NEAR: [u128; SQUARES] = single_square_rings(&RING1);
+/// `ring2` of each single square, as a table.
+static FAR: [u128; SQUARES] = single_square_rings(&RING2);
+
+const fn single_square_rings(offsets: &[i32]) -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut i = 0;
+        while i < offsets.len() {
+            // `shift` of one bit: bits moved past either end vanish.
+            let t = sq as i32 + offsets[i];
+            if t >= 0 && t < SQUARES as i32 {
+                out[sq] |= 1u128 << t;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    out
+}
 
 /// A move: `from` and `to` squares (bit indices), or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -105,12 +133,23 @@ pub fn ring2(b: u128) -> u128 {
     RING2.iter().fold(0, |acc, &d| acc | shift(b, d))
 }
 
+/// The squares of `board` none of `slime` holds.
+#[inline]
+fn union_free(board: u128, slime: &[u128; 4]) -> u128 {
+    board & !(slime[0] | slime[1] | slime[2] | slime[3])
+}
+
 /// A Slime position: each seat's squares, the board, and the turn count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slime {
     size: u8,
     board: u128,
     slime: [u128; 4],
+    /// The board's squares no seat holds, kept by every change: perft and
+    /// the search read it at every node, where the union of the four sets
+    /// would be read back from the halves `apply` has just stored (a
+    /// store-forwarding stall).
+    empty: u128,
     turns: u16,
 }
 
@@ -139,6 +178,7 @@ impl Slime {
             size: size as u8,
             board,
             slime,
+            empty: union_free(board, &slime),
             turns,
         }
     }
@@ -156,8 +196,9 @@ impl Slime {
     pub fn board_mask(&self) -> u128 {
         self.board
     }
+    #[inline]
     pub fn empty(&self) -> u128 {
-        self.board & !(self.slime[0] | self.slime[1] | self.slime[2] | self.slime[3])
+        self.empty
     }
     /// The seat whose turn it is.
     pub fn side(&self) -> Player {
@@ -174,42 +215,46 @@ impl Slime {
 
     /// Applies `m` for seat `p` as the control program does: a move it would
     /// not accept is a pass. Returns whether the board changed.
+    #[inline]
     pub fn apply(&mut self, p: Player, m: SlimeMove) -> bool {
-        let Some((fr, fc, tr, tc)) = m.coords() else {
-            return false;
-        };
-        let n = self.size();
-        if fr >= n || fc >= n || tr >= n || tc >= n {
+        let (f, t) = (m.from as usize, m.to as usize);
+        // The pass's squares, like any past the largest board, are on no board.
+        if f >= SQUARES || t >= SQUARES {
             return false;
         }
         let (from, to) = (bit(m.from), bit(m.to));
-        if self.slime[p] & from == 0 {
+        let mine = self.slime[p];
+        if from & self.board == 0 || to & self.board == 0 || mine & from == 0 {
             return false;
         }
-        let distance = fr.abs_diff(tr).max(fc.abs_diff(tc));
-        let around = ring1(to) & self.board;
-        let empty = self.empty();
-        if to & empty != 0 && (distance == 1 || distance == 2) {
-            if distance == 2 {
-                self.slime[p] &= !from;
-            }
-            self.slime[p] |= to;
-            // Every non-empty neighbour of the new slime becomes the mover's.
+        // Both squares are on the board, so the tables give the Chebyshev distance.
+        let (near, far) = (NEAR[f] & to != 0, FAR[f] & to != 0);
+        let around = NEAR[t] & self.board;
+        let empty = self.empty;
+        // What every seat loses, what the mover gains, and what the mover then
+        // loses (the square a jump or a merge leaves).
+        let (lost, gained, left) = if to & empty != 0 && (near || far) {
+            // Every non-empty neighbour of the new slime becomes the mover's
+            // (the square a jump leaves is two away, never among them).
             let taken = around & !empty;
-            for q in 0..4 {
-                self.slime[q] &= !taken;
-            }
-            self.slime[p] |= taken;
-            true
-        } else if self.slime[p] & to != 0 && distance == 1 {
+            (taken, taken | to, if far { from } else { 0 })
+        } else if mine & to != 0 && near {
             // Merge: the empties around the target fill first (the square
             // being vacated is not empty then), then the moved slime goes.
-            self.slime[p] |= around & empty;
-            self.slime[p] &= !from;
-            true
+            (0, around & empty, from)
         } else {
-            false
-        }
+            return false;
+        };
+        // Every seat in registers, the mover picked by a mask, stored once: a
+        // seat indexed in memory would be stored in halves and read back
+        // whole (a store-forwarding stall).
+        let slime = std::array::from_fn(|q| {
+            let is_mover = if q == p { !0 } else { 0 };
+            ((self.slime[q] & !lost) | (gained & is_mover)) & !(left & is_mover)
+        });
+        self.slime = slime;
+        self.empty = union_free(self.board, &slime);
+        true
     }
 
     /// Every board-changing action of seat `p`, in row-major order of the
@@ -222,14 +267,35 @@ impl Slime {
         while from != 0 {
             let f = from.trailing_zeros() as u8;
             from &= from - 1;
-            let near = ring1(bit(f)) & self.board;
-            let mut targets = (near & (empty | mine)) | (ring2(bit(f)) & empty);
+            let mut targets = self.targets(f as usize, mine, empty);
             while targets != 0 {
                 let t = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 out.push(SlimeMove { from: f, to: t });
             }
         }
+    }
+
+    /// How many board-changing actions seat `p` has, without listing them.
+    #[inline]
+    pub fn action_count(&self, p: Player) -> u32 {
+        let mine = self.slime[p];
+        let mut from = mine;
+        let mut count = 0;
+        while from != 0 {
+            let f = from.trailing_zeros() as usize;
+            from &= from - 1;
+            count += self.targets(f, mine, self.empty).count_ones();
+        }
+        count
+    }
+
+    /// Where the slime on `f` can go: a neighbour that is empty or `mine`
+    /// (spread or merge), or an empty square two away (jump).
+    #[inline]
+    fn targets(&self, f: usize, mine: u128, empty: u128) -> u128 {
+        let f = f % SQUARES;
+        (NEAR[f] & self.board & (empty | mine)) | (FAR[f] & empty)
     }
 
     /// The board as the protocol writes it: rows of `.` and `1`-`4`.
@@ -287,7 +353,13 @@ impl Game for Slime {
         m.is_pass()
     }
 
+    /// The actions, or the pass when there is none.
     #[inline]
+    fn perft_moves(&self, p: Player) -> u64 {
+        self.action_count(p).max(1) as u64
+    }
+
+    #[inline(always)]
     fn play(&mut self, m: SlimeMove) {
         let p = self.side();
         self.apply(p, m);
