@@ -2,7 +2,8 @@
 //! articulation-point chambers, and the separated endgame. Standard library
 //! only.
 
-use super::rules::{flood, neighbours, xy, Direction, LightCycles, STRIDE};
+use super::rows::RowPair;
+use super::rules::{flood, xy, Direction, LightCycles, STRIDE};
 use crate::bitboard::Bits512;
 use crate::game::Player;
 
@@ -84,29 +85,32 @@ impl Reach {
 
 /// Voronoi regions and reachable sets of `me` and the opponent, in one pass.
 pub fn reach(state: &LightCycles, me: Player) -> Reach {
-    let free = state.free();
-    let (my_head, op_head) = (Bits512::bit(state.head(me)), Bits512::bit(state.head(1 - me)));
-    let (mut my_seen, mut op_seen) = (my_head, op_head);
-    let (mut my_front, mut op_front) = (my_seen, op_seen);
-    let (mut mine, mut theirs) = (Bits512::EMPTY, Bits512::EMPTY);
+    reach_from(state.free(), state.head(me), state.head(1 - me))
+}
+
+/// [`reach`] over `free` from the heads on cells `mine` and `theirs`: both
+/// fronts step in one dilation of row pairs, `mine` in the low halves and
+/// `theirs` in the high halves.
+pub fn reach_from(free: Bits512, mine: usize, theirs: usize) -> Reach {
+    let free = RowPair::new(free, free);
+    let heads = RowPair::new(Bits512::bit(mine), Bits512::bit(theirs));
+    let (mut seen, mut front, mut owned) = (heads, heads, RowPair::EMPTY);
     loop {
-        let my_new = neighbours(my_front, free).and_not(my_seen);
-        let op_new = neighbours(op_front, free).and_not(op_seen);
-        if (my_new | op_new).is_empty() {
+        let new = front.neighbours(&free).and_not(&seen);
+        if new.is_empty() {
             break;
         }
-        mine |= my_new.and_not(op_seen | op_new);
-        theirs |= op_new.and_not(my_seen | my_new);
-        my_seen |= my_new;
-        op_seen |= op_new;
-        my_front = my_new;
-        op_front = op_new;
+        seen = seen.or(&new);
+        // A cell is mine if I enter it before the opponent has seen or entered it.
+        owned = owned.or(&new.and_not(&seen.swapped()));
+        front = new;
     }
+    let reached = seen.and_not(&heads);
     Reach {
-        mine,
-        theirs,
-        my_reach: my_seen.and_not(my_head),
-        op_reach: op_seen.and_not(op_head),
+        mine: owned.low(),
+        theirs: owned.high(),
+        my_reach: reached.low(),
+        op_reach: reached.high(),
     }
 }
 
