@@ -75,10 +75,19 @@ pub fn bit(sq: u8) -> u128 {
 
 /// Every square a queen standing on any square of `from` reaches in one move
 /// over `free` squares (a union of rays; `from` itself is excluded unless
-/// another piece of `from` reaches it).
+/// another piece of `from` reaches it). One shift per square: for a lone
+/// piece's moves the rays are short, and this beats building [`QueenRays`].
 #[inline]
 pub fn queen_reach(from: u128, free: u128) -> u128 {
-    QueenRays::new(free).reach(from)
+    let mut reach = 0;
+    for d in DIRECTIONS {
+        let mut ray = shift(from, d) & free;
+        while ray != 0 {
+            reach |= ray;
+            ray = shift(ray, d) & free;
+        }
+    }
+    reach
 }
 
 /// The runs of free squares along each queen direction, so that rays fill by

@@ -3,37 +3,12 @@
 
 use super::features::*;
 use super::map::IsolationMap;
-use super::rules::{bit, queen_reach, region, square, xy, Isolation, IsolationMoves, STRIDE};
-use crate::bitboard::shift;
+use super::rules::{bit, queen_reach, region, square, xy, Isolation, IsolationMoves, QueenRays};
 use crate::game::{Game, Player, ToMove};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const DIRECTIONS: [i32; 8] = [
-    1,
-    -1,
-    STRIDE as i32,
-    -(STRIDE as i32),
-    STRIDE as i32 + 1,
-    -(STRIDE as i32) - 1,
-    STRIDE as i32 - 1,
-    -(STRIDE as i32) + 1,
-];
-
-/// The ray loop `queen_reach` used before the doubling fill: one shift per square.
-fn queen_reach_by_steps(from: u128, free: u128) -> u128 {
-    let mut reach = 0;
-    for d in DIRECTIONS {
-        let mut ray = shift(from, d) & free;
-        while ray != 0 {
-            reach |= ray;
-            ray = shift(ray, d) & free;
-        }
-    }
-    reach
-}
-
-/// The features as computed before: queen layers by the ray loop, and each
+/// The features as computed before: queen layers by the ray loop (`queen_reach`), and each
 /// piece's region by its own king flood (the old function, unchanged).
 fn features_by_steps(state: &Isolation, me: Player) -> [i32; COUNT] {
     let opp = 1 - me;
@@ -47,8 +22,8 @@ fn features_by_steps(state: &Isolation, me: Player) -> [i32; COUNT] {
     let (mut my_land, mut op_land) = (0u32, 0u32);
     let mut layer = 0;
     loop {
-        let my_new = queen_reach_by_steps(my_front, free) & !my_seen;
-        let op_new = queen_reach_by_steps(op_front, free) & !op_seen;
+        let my_new = queen_reach(my_front, free) & !my_seen;
+        let op_new = queen_reach(op_front, free) & !op_seen;
         if my_new | op_new == 0 {
             break;
         }
@@ -113,7 +88,7 @@ fn doubling_fill_matches_the_ray_loop() {
         let (w, h) = (rng.random_range(1..=9), rng.random_range(1..=9));
         let free = random_squares(&mut rng, w, h, [0.3, 0.7, 0.95, 1.0][i % 4]);
         let from = random_squares(&mut rng, w, h, [0.02, 0.1, 0.3][i % 3]);
-        assert_eq!(queen_reach(from, free), queen_reach_by_steps(from, free), "from {from:#x} free {free:#x}");
+        assert_eq!(QueenRays::new(free).reach(from), queen_reach(from, free), "from {from:#x} free {free:#x}");
     }
 }
 
