@@ -6,6 +6,7 @@ use super::rows::RowPair;
 use super::rules::{flood, xy, Direction, LightCycles, STRIDE};
 use crate::bitboard::Bits512;
 use crate::game::Player;
+use std::cell::Cell;
 
 crate::declare_params! {
     /// Cells I reach before the opponent, minus the reverse (Voronoi).
@@ -212,8 +213,27 @@ impl crate::search::Features<COUNT> for LightCycles {
     }
 
     /// The chamber tree is the costliest feature: skipped when its weight is 0.
+    /// The last answer is kept per thread: alpha-beta over half-moves reads
+    /// the position before a half-played turn, so the leaves below one
+    /// first half-move ask for the same position in a row.
     #[inline]
     fn features_for(&self, me: Player, weights: &Weights) -> [i32; COUNT] {
-        features(self, me, weights[CHAMBER] != 0)
+        let chamber = weights[CHAMBER] != 0;
+        LAST.with(|last| match last.get() {
+            Some((state, p, c, f)) if p == me && c == chamber && state == *self => f,
+            _ => {
+                let f = features(self, me, chamber);
+                last.set(Some((*self, me, chamber, f)));
+                f
+            }
+        })
     }
+}
+
+/// A position evaluated, for whom, with or without the chamber tree, and its
+/// features.
+type Evaluated = (LightCycles, Player, bool, [i32; COUNT]);
+
+thread_local! {
+    static LAST: Cell<Option<Evaluated>> = const { Cell::new(None) };
 }

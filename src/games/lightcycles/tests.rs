@@ -100,3 +100,25 @@ fn row_pairs_reach_as_the_word_shifts_did_on_random_cell_sets() {
         assert!(same(&by_rows, &reach_by_words(state_free, mh, oh)), "heads {a} {b}");
     }
 }
+
+/// The kept last answer is the answer: asked again, for the other bike, with
+/// the chamber weight 0 or not, in any order.
+#[test]
+fn kept_features_are_the_computed_ones() {
+    use super::features::{features, CHAMBER, DEFAULTS};
+    use crate::search::Features;
+    let mut no_chamber = DEFAULTS;
+    no_chamber[CHAMBER] = 0;
+    let mut with_chamber = DEFAULTS;
+    with_chamber[CHAMBER] = 1;
+    let positions = random_positions(17, 100);
+    for (i, (state, me)) in positions.iter().enumerate() {
+        for (p, weights) in [(*me, &with_chamber), (*me, &with_chamber), (1 - me, &with_chamber), (*me, &no_chamber)] {
+            let chamber = weights[CHAMBER] != 0;
+            assert_eq!(state.features_for(p, weights), features(state, p, chamber), "{state}");
+        }
+        // Back to an earlier position after this one.
+        let (earlier, p) = positions[i / 2];
+        assert_eq!(earlier.features_for(p, &with_chamber), features(&earlier, p, true));
+    }
+}
