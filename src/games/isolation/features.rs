@@ -1,7 +1,7 @@
 //! Isolation's evaluation: features of a position from one player's side,
 //! and the weights that combine them. Standard library only.
 
-use super::rules::{bit, queen_reach, region, xy, Isolation};
+use super::rules::{bit, xy, Isolation, QueenRays};
 use crate::game::Player;
 
 crate::declare_params! {
@@ -31,13 +31,14 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
     let mut f = [0i32; COUNT];
 
     // Queen-distance layers from both pieces at once (Voronoi by queen moves).
+    let rays = QueenRays::new(free);
     let (mut my_seen, mut op_seen) = (mine, theirs);
     let (mut my_front, mut op_front) = (mine, theirs);
     let (mut my_land, mut op_land) = (0u32, 0u32);
     let mut layer = 0;
     loop {
-        let my_new = queen_reach(my_front, free) & !my_seen;
-        let op_new = queen_reach(op_front, free) & !op_seen;
+        let my_new = rays.reach(my_front) & !my_seen;
+        let op_new = rays.reach(op_front) & !op_seen;
         if my_new | op_new == 0 {
             break;
         }
@@ -70,8 +71,9 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
     f[DISTANCE] = (mx as i32 - ox as i32).abs().max((my as i32 - oy as i32).abs());
 
     // Separated pieces: each can make at most its region's size in moves.
-    let my_region = region(mine, free);
-    let op_region = region(theirs, free);
+    // A queen move is a chain of king steps and a king step is a queen move,
+    // so the layers' closure is each piece's region (`rules::region`).
+    let (my_region, op_region) = (my_seen ^ mine, op_seen ^ theirs);
     if my_region & op_region == 0 {
         let (a, b) = (my_region.count_ones() as i32, op_region.count_ones() as i32);
         f[PARTITION_SPACE] = a - b;

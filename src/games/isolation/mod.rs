@@ -10,6 +10,9 @@ pub mod protocol;
 pub mod rules;
 pub mod tuned;
 
+#[cfg(test)]
+mod tests;
+
 pub use map::IsolationMap;
 pub use rules::{Isolation, IsolationMove};
 

@@ -2,9 +2,11 @@
 //! articulation-point chambers, and the separated endgame. Standard library
 //! only.
 
-use super::rules::{flood, neighbours, xy, Direction, LightCycles, STRIDE};
+use super::rows::RowPair;
+use super::rules::{flood, xy, Direction, LightCycles, STRIDE};
 use crate::bitboard::Bits512;
 use crate::game::Player;
+use std::cell::Cell;
 
 crate::declare_params! {
     /// Cells I reach before the opponent, minus the reverse (Voronoi).
@@ -84,29 +86,32 @@ impl Reach {
 
 /// Voronoi regions and reachable sets of `me` and the opponent, in one pass.
 pub fn reach(state: &LightCycles, me: Player) -> Reach {
-    let free = state.free();
-    let (my_head, op_head) = (Bits512::bit(state.head(me)), Bits512::bit(state.head(1 - me)));
-    let (mut my_seen, mut op_seen) = (my_head, op_head);
-    let (mut my_front, mut op_front) = (my_seen, op_seen);
-    let (mut mine, mut theirs) = (Bits512::EMPTY, Bits512::EMPTY);
+    reach_from(state.free(), state.head(me), state.head(1 - me))
+}
+
+/// [`reach`] over `free` from the heads on cells `mine` and `theirs`: both
+/// fronts step in one dilation of row pairs, `mine` in the low halves and
+/// `theirs` in the high halves.
+pub fn reach_from(free: Bits512, mine: usize, theirs: usize) -> Reach {
+    let free = RowPair::new(free, free);
+    let heads = RowPair::new(Bits512::bit(mine), Bits512::bit(theirs));
+    let (mut seen, mut front, mut owned) = (heads, heads, RowPair::EMPTY);
     loop {
-        let my_new = neighbours(my_front, free).and_not(my_seen);
-        let op_new = neighbours(op_front, free).and_not(op_seen);
-        if (my_new | op_new).is_empty() {
+        let new = front.neighbours(&free).and_not(&seen);
+        if new.is_empty() {
             break;
         }
-        mine |= my_new.and_not(op_seen | op_new);
-        theirs |= op_new.and_not(my_seen | my_new);
-        my_seen |= my_new;
-        op_seen |= op_new;
-        my_front = my_new;
-        op_front = op_new;
+        seen = seen.or(&new);
+        // A cell is mine if I enter it before the opponent has seen or entered it.
+        owned = owned.or(&new.and_not(&seen.swapped()));
+        front = new;
     }
+    let reached = seen.and_not(&heads);
     Reach {
-        mine,
-        theirs,
-        my_reach: my_seen.and_not(my_head),
-        op_reach: op_seen.and_not(op_head),
+        mine: owned.low(),
+        theirs: owned.high(),
+        my_reach: reached.low(),
+        op_reach: reached.high(),
     }
 }
 
@@ -208,8 +213,27 @@ impl crate::search::Features<COUNT> for LightCycles {
     }
 
     /// The chamber tree is the costliest feature: skipped when its weight is 0.
+    /// The last answer is kept per thread: alpha-beta over half-moves reads
+    /// the position before a half-played turn, so the leaves below one
+    /// first half-move ask for the same position in a row.
     #[inline]
     fn features_for(&self, me: Player, weights: &Weights) -> [i32; COUNT] {
-        features(self, me, weights[CHAMBER] != 0)
+        let chamber = weights[CHAMBER] != 0;
+        LAST.with(|last| match last.get() {
+            Some((state, p, c, f)) if p == me && c == chamber && state == *self => f,
+            _ => {
+                let f = features(self, me, chamber);
+                last.set(Some((*self, me, chamber, f)));
+                f
+            }
+        })
     }
+}
+
+/// A position evaluated, for whom, with or without the chamber tree, and its
+/// features.
+type Evaluated = (LightCycles, Player, bool, [i32; COUNT]);
+
+thread_local! {
+    static LAST: Cell<Option<Evaluated>> = const { Cell::new(None) };
 }

@@ -8,8 +8,12 @@ pub mod features;
 pub mod judges;
 pub mod map;
 pub mod protocol;
+pub mod rows;
 pub mod rules;
 pub mod tuned;
+
+#[cfg(test)]
+mod tests;
 
 pub use map::LightCyclesMap;
 pub use rules::{Direction, LightCycles};
@@ -20,7 +24,7 @@ use crate::maps::MapError;
 use crate::bots::genome_weights;
 use crate::search::Limits;
 
-crate::submission_files!(bot, endgame, engine, features, protocol, rules, tuned);
+crate::submission_files!(bot, endgame, engine, features, protocol, rows, rules, tuned);
 
 /// The embedded default evolution config.
 pub const DEFAULT_CONFIG: &str = include_str!("../../../genomes/lightcycles/evolve.ron");
