@@ -181,17 +181,28 @@ pub fn genome_weights<const N: usize>(weights: &[i32]) -> [i32; N] {
 pub struct SearchBot<G: Game, E> {
     search: crate::search::Searcher<G, E>,
     limits: Limits,
+    nodes: u64,
 }
 
 impl<G: Game, E: crate::search::Evaluator<G>> SearchBot<G, E> {
     /// Searches with `search` for `limits` each move.
     pub fn new(search: crate::search::Searcher<G, E>, limits: Limits) -> Self {
-        SearchBot { search, limits }
+        SearchBot {
+            search,
+            limits,
+            nodes: 0,
+        }
     }
 }
 
 impl<G: Game, E: crate::search::Evaluator<G> + Send> Bot<G> for SearchBot<G, E> {
     fn choose(&mut self, state: &G, _player: Player) -> G::Move {
-        self.search.search(state, self.limits).best
+        let result = self.search.search(state, self.limits);
+        self.nodes = result.nodes;
+        result.best
+    }
+
+    fn nodes_searched(&self) -> Option<u64> {
+        Some(self.nodes)
     }
 }

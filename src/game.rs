@@ -4,9 +4,9 @@
 //! games, two or four players, passes, and per-player outcomes. This module is
 //! on the submission path, so it uses the standard library only.
 
-use std::mem::MaybeUninit;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::mem::MaybeUninit;
 
 /// A seat at the table: 0-based, below [`MAX_PLAYERS`].
 pub type Player = usize;
@@ -266,6 +266,12 @@ macro_rules! display_rows {
 pub trait Bot<G: Game>: Send {
     /// The move for `player`, who is to act in `state`.
     fn choose(&mut self, state: &G, player: Player) -> G::Move;
+
+    /// The positions the last `choose` searched, for a bot that searches
+    /// (what `bench` divides by the time).
+    fn nodes_searched(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Mixes a 64-bit value into a well-spread hash (splitmix64's finaliser);

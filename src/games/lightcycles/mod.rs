@@ -33,11 +33,18 @@ pub const DEFAULT_CONFIG: &str = include_str!("../../../genomes/lightcycles/evol
 pub struct GenomeBot {
     engine: engine::Engine,
     limits: Limits,
+    nodes: u64,
 }
 
 impl Bot<LightCycles> for GenomeBot {
     fn choose(&mut self, state: &LightCycles, player: Player) -> Direction {
-        self.engine.choose(state, player, self.limits).direction
+        let decision = self.engine.choose(state, player, self.limits);
+        self.nodes = decision.nodes;
+        decision.direction
+    }
+
+    fn nodes_searched(&self) -> Option<u64> {
+        Some(self.nodes)
     }
 }
 
@@ -46,6 +53,7 @@ pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<LightCycles>> 
     Box::new(GenomeBot {
         engine: engine::Engine::new(weights, 14),
         limits,
+        nodes: 0,
     })
 }
 

@@ -146,19 +146,29 @@ impl Evaluator<BestReply> for BestReplyEval {
 /// The genome bot's searcher, kept between moves for its table.
 pub struct Engine {
     search: Searcher<BestReply, BestReplyEval>,
+    nodes: u64,
 }
 
 impl Engine {
     pub fn new(weights: Weights, table_bits: u32) -> Self {
         Engine {
             search: Searcher::new(BestReplyEval(Linear(weights)), table_bits),
+            nodes: 0,
         }
     }
 
     pub fn choose(&mut self, state: &Slime, me: Player, limits: Limits) -> SlimeMove {
+        self.nodes = 0;
         if state.to_move() == ToMove::Over {
             return SlimeMove::PASS;
         }
-        self.search.search(&BestReply::new(*state, me), limits).best.m
+        let result = self.search.search(&BestReply::new(*state, me), limits);
+        self.nodes = result.nodes;
+        result.best.m
+    }
+
+    /// The positions the last `choose` searched.
+    pub fn nodes_searched(&self) -> u64 {
+        self.nodes
     }
 }

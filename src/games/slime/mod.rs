@@ -36,6 +36,10 @@ impl Bot<Slime> for GenomeBot {
     fn choose(&mut self, state: &Slime, player: Player) -> SlimeMove {
         self.engine.choose(state, player, self.limits)
     }
+
+    fn nodes_searched(&self) -> Option<u64> {
+        Some(self.engine.nodes_searched())
+    }
 }
 
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Slime>> {

@@ -46,11 +46,9 @@ pub fn confirm<O: Oracle + ?Sized>(
         .flat_map(|a| (a + 1..c).map(move |b| Fixture { a, b, pairs: 1 }))
         .collect();
     let round_games = 2 * fixtures.len() as u64;
-    let mut round = 0u64;
-    while round_games > 0 && roster.games + round_games <= budget {
-        roster.play_round(oracle, &fixtures, derive_seed(seed, round), parallel);
-        round += 1;
-    }
+    let rounds = budget.checked_div(round_games).unwrap_or(0);
+    let seeds: Vec<u64> = (0..rounds).map(|round| derive_seed(seed, round)).collect();
+    roster.play_rounds(oracle, &fixtures, &seeds, parallel);
     if roster.games == 0 {
         let candidates = candidates
             .iter()

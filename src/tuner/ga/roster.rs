@@ -47,19 +47,31 @@ impl Roster {
     /// numbers). The results come back in fixture order whether or not the
     /// matches run in parallel, so a seed fixes the run.
     pub fn play_round<O: Oracle + ?Sized>(&mut self, oracle: &O, fixtures: &[Fixture], seed: u64, parallel: bool) {
-        let play = |f: &Fixture| -> Pentanomial {
+        self.play_rounds(oracle, fixtures, &[seed], parallel);
+    }
+
+    /// Plays a round per seed, all at once: rounds whose fixtures do not
+    /// depend on each other's results (the confirmation's), which one at a
+    /// time left a core idle whenever a round had fewer games than cores.
+    /// Results come in round order, as from one `play_round` per seed.
+    pub fn play_rounds<O: Oracle + ?Sized>(&mut self, oracle: &O, fixtures: &[Fixture], seeds: &[u64], parallel: bool) {
+        let play = |&(seed, f): &(u64, &Fixture)| -> Pentanomial {
             assert!(!self.is_fixed(f.a), "a fixed opponent only ever sits second");
             match self.fixed[f.b] {
                 Some(k) => oracle.play_fixed(&self.points[f.a], k, f.pairs, seed),
                 None => oracle.play_pairs(&self.points[f.a], &self.points[f.b], f.pairs, seed),
             }
         };
+        let jobs: Vec<(u64, &Fixture)> = seeds
+            .iter()
+            .flat_map(|&s| fixtures.iter().map(move |f| (s, f)))
+            .collect();
         let counts: Vec<Pentanomial> = if parallel {
-            fixtures.par_iter().map(play).collect()
+            jobs.par_iter().map(play).collect()
         } else {
-            fixtures.iter().map(play).collect()
+            jobs.iter().map(play).collect()
         };
-        for (f, pairs) in fixtures.iter().zip(counts) {
+        for ((_, f), pairs) in jobs.iter().zip(counts) {
             self.games += 2 * u64::from(pairs.pairs());
             self.results.push(MatchResult { a: f.a, b: f.b, pairs });
         }
