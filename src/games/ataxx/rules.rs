@@ -385,6 +385,20 @@ impl Ataxx {
         dilate(dilate(self.pieces[p])) & self.empty() != 0
     }
 
+    /// How many spawns and jumps `p` has, without listing them: the spawn
+    /// destinations and each piece's jumps, by popcount.
+    #[inline]
+    pub fn action_count(&self, p: Player) -> u32 {
+        let empty = self.empty();
+        let mut count = self.spawn_targets(p).count_ones();
+        let mut own = self.pieces[p];
+        while own != 0 {
+            count += (DOUBLES[own.trailing_zeros() as usize] & empty).count_ones();
+            own &= own - 1;
+        }
+        count
+    }
+
     /// Spawns and jumps of `p` (no pass).
     #[inline]
     pub fn actions(&self, p: Player, out: &mut AtaxxMoves) {
@@ -497,18 +511,12 @@ impl Game for Ataxx {
     /// Counted by popcount, then found in `legal_moves`' order (spawns by
     /// square, then each piece's jumps) without listing them.
     fn pick_legal_move(&self, p: Player, pick: &mut dyn FnMut(usize) -> usize) -> AtaxxMove {
-        let empty = self.empty();
-        let spawns = self.spawn_targets(p);
-        let mut count = spawns.count_ones();
-        let mut own = self.pieces[p];
-        while own != 0 {
-            count += (DOUBLES[own.trailing_zeros() as usize] & empty).count_ones();
-            own &= own - 1;
-        }
+        let count = self.action_count(p);
         if count == 0 {
             pick(1);
             return AtaxxMove::PASS;
         }
+        let (empty, spawns) = (self.empty(), self.spawn_targets(p));
         let mut i = (pick(count as usize) as u32).min(count - 1);
         if i < spawns.count_ones() {
             return AtaxxMove::spawn(nth_square(spawns, i));
@@ -526,18 +534,10 @@ impl Game for Ataxx {
         }
     }
 
-    /// The spawn destinations and each piece's jumps, counted by popcount;
-    /// a side with neither has its one pass.
+    /// The actions, or the one pass of a side with none.
     #[inline]
     fn perft_moves(&self, p: Player) -> u64 {
-        let empty = self.empty();
-        let mut count = self.spawn_targets(p).count_ones();
-        let mut own = self.pieces[p];
-        while own != 0 {
-            count += (DOUBLES[own.trailing_zeros() as usize] & empty).count_ones();
-            own &= own - 1;
-        }
-        u64::from(count.max(1))
+        u64::from(self.action_count(p).max(1))
     }
 
     /// Draws off: libataxx's counts ignore them.
