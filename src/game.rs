@@ -209,6 +209,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         }
     }
 
+    /// Perft's count two plies on, `p` to act: over the moves perft counts
+    /// for `p`, the sum of [`Game::perft_moves`] in the position each leads
+    /// to (0 where the game is over). Perft's last two plies ask only this,
+    /// so a game may count from each move's effect, without listing the
+    /// moves, copying the position or playing them.
+    fn perft_two_plies(&self, p: Player) -> u64 {
+        crate::perft::after_each_move(self, p, 1)
+    }
+
     /// One of `p`'s legal moves, drawn as a random playout draws it: the
     /// `pick(n)`-th of the `n` that [`Game::legal_moves`] lists, in that order
     /// (`pick` returns an index below `n`). A game may find it without listing

@@ -3,37 +3,45 @@
 //!
 //! A pass counts only when it is the player's one choice (see `Game::is_pass`).
 
-use crate::game::{Game, MoveBuffer, ToMove};
+use crate::game::{Game, MoveBuffer, Player, ToMove};
 
 /// Leaf count at exactly `depth` plies (a joint move counts as one ply in a
 /// simultaneous game); games that end earlier add nothing. Counted from
 /// [`Game::perft_position`].
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
-    count(&state.perft_position(), depth)
+    perft_from(&state.perft_position(), depth)
 }
 
-fn count<G: Game>(state: &G, depth: u32) -> u64 {
+/// Over the moves perft counts for `p`, who is to act, the sum of the leaf
+/// counts `depth` plies on from each (what [`Game::perft_two_plies`] falls
+/// back on).
+pub fn after_each_move<G: Game>(state: &G, p: Player, depth: u32) -> u64 {
+    let mut moves = G::Moves::default();
+    state.legal_moves(p, &mut moves);
+    let all = moves.as_slice();
+    let acting = all.iter().filter(|m| !state.is_pass(m)).count();
+    let counted = |m: &&G::Move| acting == 0 || !state.is_pass(m);
+    all.iter()
+        .filter(counted)
+        .map(|&m| {
+            let mut child = state.clone();
+            child.play(m);
+            perft_from(&child, depth)
+        })
+        .sum()
+}
+
+/// Leaf count at exactly `depth` plies from `state` as it is, draw rules and
+/// all.
+pub fn perft_from<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     match state.to_move() {
         ToMove::Over => 0,
         ToMove::One(p) if depth == 1 => state.perft_moves(p),
-        ToMove::One(p) => {
-            let mut moves = G::Moves::default();
-            state.legal_moves(p, &mut moves);
-            let all = moves.as_slice();
-            let acting = all.iter().filter(|m| !state.is_pass(m)).count();
-            let counted = |m: &&G::Move| acting == 0 || !state.is_pass(m);
-            all.iter()
-                .filter(counted)
-                .map(|&m| {
-                    let mut child = state.clone();
-                    child.play(m);
-                    count(&child, depth - 1)
-                })
-                .sum()
-        }
+        ToMove::One(p) if depth == 2 => state.perft_two_plies(p),
+        ToMove::One(p) => after_each_move(state, p, depth - 1),
         ToMove::All => {
             let lists: Vec<G::Moves> = (0..G::PLAYERS)
                 .map(|p| {
@@ -51,7 +59,7 @@ fn count<G: Game>(state: &G, depth: u32) -> u64 {
                 }
                 let mut child = state.clone();
                 child.play_joint(&joint);
-                total += count(&child, depth - 1);
+                total += perft_from(&child, depth - 1);
                 for p in 0..G::PLAYERS {
                     index[p] += 1;
                     if index[p] < lists[p].as_slice().len() {

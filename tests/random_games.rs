@@ -4,6 +4,7 @@
 
 use gridtune::game::{MoveBuffer, ToMove};
 use gridtune::games::prelude::*;
+use gridtune::perft::after_each_move;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashSet;
@@ -15,7 +16,8 @@ const PLIES: usize = 60_000;
 /// Plays random games from generated maps until `PLIES` moves (and at least
 /// 50 games) have been played, and checks: a clone equals its original and
 /// hashes the same; legal moves are unique and non-empty for each player to
-/// act, and `pick_legal_move` finds each by its index; the game ends within
+/// act, `pick_legal_move` finds each by its index, and `perft_two_plies`
+/// counts what playing each leaves; the game ends within
 /// `max_length`; outcomes are in range and sum to what a finished game hands
 /// out.
 fn random_games<G: GameKit>() {
@@ -62,6 +64,13 @@ fn random_games<G: GameKit>() {
                     });
                     assert_eq!(asked, list.len(), "game {game}: pick_legal_move counted {asked} moves");
                     assert_eq!(picked, m, "game {game}: pick_legal_move's move {i} of {list:?}");
+                }
+                if !G::SIMULTANEOUS {
+                    assert_eq!(
+                        state.perft_two_plies(p),
+                        after_each_move(&state, p, 1),
+                        "game {game}: perft_two_plies\n{state:?}"
+                    );
                 }
                 chosen.push(list[rng.random_range(0..list.len())]);
             }

@@ -185,6 +185,18 @@ fn random_games_match_the_plain_implementation() {
     }
 }
 
+/// Perft's two-ply count knows the turn limit: the last turn's moves lead
+/// nowhere, the one before's each to the next seat's moves.
+#[test]
+fn perft_two_plies_stops_at_the_turn_limit() {
+    let start = SlimeMap::standard(6).start;
+    let slime = [0, 1, 2, 3].map(|p| start.squares(p));
+    for (turns, expected) in [(TURN_LIMIT - 1, 0), (TURN_LIMIT - 2, 8 * 8)] {
+        let state = Slime::from_squares(6, slime, turns);
+        assert_eq!(state.perft_two_plies(state.side()), expected, "{turns} turns played");
+    }
+}
+
 /// `MAX_MOVES` is the count of ordered neighbour pairs plus unordered pairs
 /// two apart on the largest board, plus the pass; boards that come near it
 /// list every action without overflowing.

@@ -105,6 +105,42 @@ impl std::fmt::Display for SlimeMove {
 
 pub type SlimeMoves = MoveList<SlimeMove, MAX_MOVES>;
 
+/// What a move changes: the squares every seat loses, those the mover gains,
+/// and the one the mover then leaves (a jump's or a merge's source).
+#[derive(Clone, Copy)]
+struct Effect {
+    lost: u128,
+    gained: u128,
+    left: u128,
+}
+
+impl Effect {
+    /// A spread (`left` 0) or a jump (`left` its source) onto the empty
+    /// square `t`: every occupied neighbour of the new slime turns (the
+    /// square a jump leaves is two away, never among them).
+    #[inline]
+    fn onto_empty(t: usize, occupied: u128, left: u128) -> Effect {
+        let taken = NEAR[t] & occupied;
+        Effect {
+            lost: taken,
+            gained: taken | 1u128 << t,
+            left,
+        }
+    }
+
+    /// A merge from `from` onto the mover's own `t`: the empties around the
+    /// target fill first (the square being vacated is not empty then), then
+    /// the moved slime goes.
+    #[inline]
+    fn merge(t: usize, empty: u128, from: u128) -> Effect {
+        Effect {
+            lost: 0,
+            gained: NEAR[t] & empty,
+            left: from,
+        }
+    }
+}
+
 #[inline]
 pub fn square(row: usize, col: usize) -> u8 {
     (row * STRIDE + col) as u8
@@ -217,32 +253,7 @@ impl Slime {
     /// not accept is a pass. Returns whether the board changed.
     #[inline]
     pub fn apply(&mut self, p: Player, m: SlimeMove) -> bool {
-        let (f, t) = (m.from as usize, m.to as usize);
-        // The pass's squares, like any past the largest board, are on no board.
-        if f >= SQUARES || t >= SQUARES {
-            return false;
-        }
-        let (from, to) = (bit(m.from), bit(m.to));
-        let mine = self.slime[p];
-        if from & self.board == 0 || to & self.board == 0 || mine & from == 0 {
-            return false;
-        }
-        // Both squares are on the board, so the tables give the Chebyshev distance.
-        let (near, far) = (NEAR[f] & to != 0, FAR[f] & to != 0);
-        let around = NEAR[t] & self.board;
-        let empty = self.empty;
-        // What every seat loses, what the mover gains, and what the mover then
-        // loses (the square a jump or a merge leaves).
-        let (lost, gained, left) = if to & empty != 0 && (near || far) {
-            // Every non-empty neighbour of the new slime becomes the mover's
-            // (the square a jump leaves is two away, never among them).
-            let taken = around & !empty;
-            (taken, taken | to, if far { from } else { 0 })
-        } else if mine & to != 0 && near {
-            // Merge: the empties around the target fill first (the square
-            // being vacated is not empty then), then the moved slime goes.
-            (0, around & empty, from)
-        } else {
+        let Some(Effect { lost, gained, left }) = self.effect(p, m) else {
             return false;
         };
         // Every seat in registers, the mover picked by a mask, stored once: a
@@ -257,6 +268,33 @@ impl Slime {
         true
     }
 
+    /// What `m` by seat `p` changes, or `None` when the control program
+    /// would not accept it (a pass).
+    #[inline]
+    fn effect(&self, p: Player, m: SlimeMove) -> Option<Effect> {
+        let (f, t) = (m.from as usize, m.to as usize);
+        // The pass's squares, like any past the largest board, are on no board.
+        if f >= SQUARES || t >= SQUARES {
+            return None;
+        }
+        let (from, to) = (bit(m.from), bit(m.to));
+        let mine = self.slime[p];
+        if from & self.board == 0 || to & self.board == 0 || mine & from == 0 {
+            return None;
+        }
+        // Both squares are on the board, so the tables give the Chebyshev distance.
+        let (near, far) = (NEAR[f] & to != 0, FAR[f] & to != 0);
+        let empty = self.empty;
+        if to & empty != 0 && (near || far) {
+            let occupied = self.board & !empty;
+            Some(Effect::onto_empty(t, occupied, if far { from } else { 0 }))
+        } else if mine & to != 0 && near {
+            Some(Effect::merge(t, empty, from))
+        } else {
+            None
+        }
+    }
+
     /// Every board-changing action of seat `p`, in row-major order of the
     /// source square, then of the target.
     pub fn actions(&self, p: Player, out: &mut SlimeMoves) {
@@ -267,7 +305,7 @@ impl Slime {
         while from != 0 {
             let f = from.trailing_zeros() as u8;
             from &= from - 1;
-            let mut targets = self.targets(f as usize, mine, empty);
+            let mut targets = Self::targets(f as usize, mine, empty);
             while targets != 0 {
                 let t = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
@@ -279,23 +317,29 @@ impl Slime {
     /// How many board-changing actions seat `p` has, without listing them.
     #[inline]
     pub fn action_count(&self, p: Player) -> u32 {
-        let mine = self.slime[p];
+        Self::count_targets(self.slime[p], self.empty)
+    }
+
+    /// How many actions a seat holding `mine` has with `empty` empty.
+    #[inline]
+    fn count_targets(mine: u128, empty: u128) -> u32 {
         let mut from = mine;
         let mut count = 0;
         while from != 0 {
             let f = from.trailing_zeros() as usize;
             from &= from - 1;
-            count += self.targets(f, mine, self.empty).count_ones();
+            count += Self::targets(f, mine, empty).count_ones();
         }
         count
     }
 
     /// Where the slime on `f` can go: a neighbour that is empty or `mine`
-    /// (spread or merge), or an empty square two away (jump).
+    /// (spread or merge), or an empty square two away (jump). `empty` and
+    /// `mine` lie on the board, so the tables' off-board squares drop out.
     #[inline]
-    fn targets(&self, f: usize, mine: u128, empty: u128) -> u128 {
+    fn targets(f: usize, mine: u128, empty: u128) -> u128 {
         let f = f % SQUARES;
-        (NEAR[f] & self.board & (empty | mine)) | (FAR[f] & empty)
+        (NEAR[f] & (empty | mine)) | (FAR[f] & empty)
     }
 
     /// The board as the protocol writes it: rows of `.` and `1`-`4`.
@@ -357,6 +401,60 @@ impl Game for Slime {
     #[inline]
     fn perft_moves(&self, p: Player) -> u64 {
         self.action_count(p).max(1) as u64
+    }
+
+    /// Counted from each action's effect: the next seat only loses squares,
+    /// and the empty squares change around the move. No list, no copy of the
+    /// position, no update of the other seats.
+    fn perft_two_plies(&self, p: Player) -> u64 {
+        let turns = self.turns + 1;
+        if turns >= TURN_LIMIT {
+            return 0;
+        }
+        let next = (turns % 4) as Player;
+        let (mine, theirs, empty) = (self.slime[p], self.slime[next], self.empty);
+        let occupied = self.board & !empty;
+        let after = |e: Effect| {
+            let empty = (empty & !e.gained) | e.left;
+            if empty == 0 {
+                0
+            } else {
+                u64::from(Self::count_targets(theirs & !e.lost, empty).max(1))
+            }
+        };
+        let (mut total, mut actions) = (0, 0);
+        let mut pieces = mine;
+        while pieces != 0 {
+            let f = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = 1u128 << f;
+            for (targets, kind) in [
+                (NEAR[f] & empty, 0),
+                (FAR[f] & empty, 1),
+                (NEAR[f] & mine, 2),
+            ] {
+                actions += targets.count_ones();
+                let mut targets = targets;
+                while targets != 0 {
+                    let t = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    total += after(match kind {
+                        0 => Effect::onto_empty(t, occupied, 0),
+                        1 => Effect::onto_empty(t, occupied, from),
+                        _ => Effect::merge(t, empty, from),
+                    });
+                }
+            }
+        }
+        if actions == 0 {
+            // The pass, perft's one move here.
+            total = after(Effect {
+                lost: 0,
+                gained: 0,
+                left: 0,
+            });
+        }
+        total
     }
 
     #[inline(always)]
