@@ -215,7 +215,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// so a game may count from each move's effect, without listing the
     /// moves, copying the position or playing them.
     fn perft_two_plies(&self, p: Player) -> u64 {
-        crate::perft::after_each_move(self, p, 1)
+        let mut moves = Self::Moves::default();
+        self.legal_moves(p, &mut moves);
+        perft_counted(self, moves.as_slice())
+            .map(|&m| {
+                let mut child = self.clone();
+                child.play(m);
+                perft_one_ply(&child)
+            })
+            .sum()
     }
 
     /// One of `p`'s legal moves, drawn as a random playout draws it: the
@@ -280,6 +288,29 @@ pub trait Bot<G: Game>: Send {
     /// (what `bench` divides by the time).
     fn nodes_searched(&self) -> Option<u64> {
         None
+    }
+}
+
+/// The moves perft counts of those listed for one player: a pass only when
+/// it is the one choice (see [`Game::is_pass`]).
+pub fn perft_counted<'a, G: Game>(state: &'a G, listed: &'a [G::Move]) -> impl Iterator<Item = &'a G::Move> {
+    let acting = listed.iter().filter(|m| !state.is_pass(m)).count();
+    listed.iter().filter(move |m| acting == 0 || !state.is_pass(m))
+}
+
+/// Perft's count one ply on from `state`: 0 once the game is over, the
+/// mover's [`Game::perft_moves`], or in a simultaneous turn every joint move.
+pub fn perft_one_ply<G: Game>(state: &G) -> u64 {
+    match state.to_move() {
+        ToMove::Over => 0,
+        ToMove::One(p) => state.perft_moves(p),
+        ToMove::All => (0..G::PLAYERS)
+            .map(|p| {
+                let mut moves = G::Moves::default();
+                state.legal_moves(p, &mut moves);
+                moves.as_slice().len() as u64
+            })
+            .product(),
     }
 }
 

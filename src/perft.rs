@@ -3,7 +3,7 @@
 //!
 //! A pass counts only when it is the player's one choice (see `Game::is_pass`).
 
-use crate::game::{Game, MoveBuffer, Player, ToMove};
+use crate::game::{perft_counted, perft_one_ply, Game, MoveBuffer, Player, ToMove};
 
 /// Leaf count at exactly `depth` plies (a joint move counts as one ply in a
 /// simultaneous game); games that end earlier add nothing. Counted from
@@ -13,16 +13,11 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
 }
 
 /// Over the moves perft counts for `p`, who is to act, the sum of the leaf
-/// counts `depth` plies on from each (what [`Game::perft_two_plies`] falls
-/// back on).
+/// counts `depth` plies on from each.
 pub fn after_each_move<G: Game>(state: &G, p: Player, depth: u32) -> u64 {
     let mut moves = G::Moves::default();
     state.legal_moves(p, &mut moves);
-    let all = moves.as_slice();
-    let acting = all.iter().filter(|m| !state.is_pass(m)).count();
-    let counted = |m: &&G::Move| acting == 0 || !state.is_pass(m);
-    all.iter()
-        .filter(counted)
+    perft_counted(state, moves.as_slice())
         .map(|&m| {
             let mut child = state.clone();
             child.play(m);
@@ -34,12 +29,13 @@ pub fn after_each_move<G: Game>(state: &G, p: Player, depth: u32) -> u64 {
 /// Leaf count at exactly `depth` plies from `state` as it is, draw rules and
 /// all.
 pub fn perft_from<G: Game>(state: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return perft_one_ply(state),
+        _ => {}
     }
     match state.to_move() {
         ToMove::Over => 0,
-        ToMove::One(p) if depth == 1 => state.perft_moves(p),
         ToMove::One(p) if depth == 2 => state.perft_two_plies(p),
         ToMove::One(p) => after_each_move(state, p, depth - 1),
         ToMove::All => {

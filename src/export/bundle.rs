@@ -31,7 +31,6 @@ const MODULES: &[(&str, &str)] = &[
     ("contest", include_str!("../contest.rs")),
     ("game", include_str!("../game.rs")),
     ("params", include_str!("../params.rs")),
-    ("perft", include_str!("../perft.rs")),
     ("protocol", include_str!("../protocol.rs")),
     ("search", include_str!("../search/mod.rs")),
     ("search::alphabeta", include_str!("../search/alphabeta.rs")),
@@ -493,8 +492,7 @@ mod tests {
         assert!(err.contains("`rand`"), "{err}");
         let needed = tree.needed("use crate::search::Limits;\nfn main() {}\n").unwrap();
         let names: Vec<&str> = needed.iter().map(String::as_str).collect();
-        // `search` re-exports from `alphabeta` and `linear`, so both come
-        // along, and `game` falls back on `perft`.
-        assert_eq!(names, ["game", "perft", "search", "search::alphabeta", "search::linear"]);
+        // `search` re-exports from `alphabeta` and `linear`, so both come along.
+        assert_eq!(names, ["game", "search", "search::alphabeta", "search::linear"]);
     }
 }
