@@ -13,6 +13,7 @@ pub mod contest;
 pub mod error;
 pub mod evolve;
 pub mod export;
+pub mod fit;
 pub mod fsutil;
 pub mod game;
 pub mod games;

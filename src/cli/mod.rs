@@ -7,6 +7,7 @@ mod bench;
 mod choose_move;
 mod evolve;
 mod evolve_progress;
+mod fit;
 mod freeze;
 mod maps;
 mod matches;
@@ -43,6 +44,8 @@ pub enum Command {
     Move(choose_move::MoveArgs),
     /// Count move sequences of a given length from a position.
     Perft(perft::PerftArgs),
+    /// Fit a genome to the results of simulated games (Texel's method).
+    Fit(fit::FitArgs),
     /// Write a genome into the submission bot's generated constants file.
     Freeze(freeze::FreezeArgs),
     /// Generate or check map files.
@@ -63,6 +66,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tournament(a) => with_game!(a.game.game, G => tournament::run::<G>(&a)),
         Command::Move(a) => with_game!(a.game.game, G => choose_move::run::<G>(&a)),
         Command::Perft(a) => with_game!(a.game.game, G => perft::run::<G>(&a)),
+        Command::Fit(a) => with_game!(a.game.game, G => fit::run::<G>(&a)),
         Command::Freeze(a) => with_game!(a.game.game, G => freeze::run::<G>(&a)),
         Command::Maps(maps::MapsCommand::Generate {
             game,

@@ -38,6 +38,11 @@ pub struct EvolveConfig {
     /// Rounds of the holdout judge tables at each evaluation (each round:
     /// every holdout map, judge combination and seat; 0: skip).
     pub holdout_rounds: usize,
+    /// A regression pre-fit (`gridtune fit`) from `seed_genome` before the
+    /// first generation; the GA starts from its genome (the run folder's
+    /// prefit.ron). Absent: the GA starts from `seed_genome`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefit: Option<crate::fit::FitConfig>,
     /// The noise-aware GA's settings (`crate::tuner::ga::GaConfig`); any left
     /// out take their defaults. Its `games` is the field above.
     #[serde(default)]
@@ -85,6 +90,9 @@ impl EvolveConfig {
             return fail(format!("peer_share = {} must be in 0..=1", self.peer_share));
         }
         self.ga.check().map_err(|m| format!("ga: {m}"))?;
+        if let Some(prefit) = &self.prefit {
+            prefit.check().map_err(|m| format!("prefit: {m}"))?;
+        }
         if self.judges.is_empty() {
             return fail("judges is empty: list at least one".into());
         }

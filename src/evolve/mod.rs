@@ -62,6 +62,48 @@ struct Inputs<G: GameKit> {
     limits: Limits,
 }
 
+/// The genome a run with a `prefit` starts from: fitted and written to the
+/// run folder's prefit.ron by a new run, read back from there on resume (the
+/// GA's state already holds it; the file keeps the start a user can see).
+fn prefitted<G: GameKit>(
+    prefit: &crate::fit::FitConfig,
+    seed_genome: &Genome,
+    seed: u64,
+    out: &Path,
+    new_run: bool,
+) -> anyhow::Result<Genome> {
+    let path = out.join("prefit.ron");
+    if !new_run {
+        return Ok(Genome::load(&path, G::NAME, G::PARAMS)?);
+    }
+    let report = crate::fit::fit::<G>(prefit, seed_genome, seed ^ 0xf17)?;
+    let chosen = match report.chosen {
+        Some(i) => {
+            let c = &report.candidates[i];
+            format!(
+                "ridge {} (validation loss {:.5} against {:.5}, score {:.3} against the seed genome)",
+                c.ridge,
+                c.loss.1,
+                report.before.1,
+                c.score.unwrap_or(f64::NAN)
+            )
+        }
+        None => "the seed genome: no fitted candidate beat it".to_string(),
+    };
+    tracing::info!(
+        "prefit: {} games, {} positions in {:.1} s; starting from {chosen}",
+        report.games,
+        report.train_positions + report.validation_positions,
+        report.seconds
+    );
+    let comment = format!("the prefit of this run's seed genome: {chosen}");
+    report
+        .genome
+        .save(&path, G::NAME, G::PARAMS, &comment)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(report.genome)
+}
+
 impl<G: GameKit> Inputs<G> {
     /// Reads the inputs and makes the run folder; a new run writes its
     /// config there (a resumed run keeps the one it was started with, as
@@ -80,6 +122,10 @@ impl<G: GameKit> Inputs<G> {
             crate::fsutil::write_atomic(&out.join("config.ron"), config.to_ron().as_bytes())
                 .with_context(|| format!("cannot write {}", out.join("config.ron").display()))?;
         }
+        let start = match &config.prefit {
+            Some(prefit) => prefitted::<G>(prefit, &seed_genome, config.seed, out, new_run)?,
+            None => seed_genome,
+        };
         let judges = opponents::<G>(config)?;
         let holdout_maps = if config.holdout_rounds > 0 {
             load_maps::<G>(&config.holdout_maps)?
@@ -93,7 +139,7 @@ impl<G: GameKit> Inputs<G> {
             maps: train.into_iter().map(|m| m.map).collect(),
             holdout_maps,
             judges,
-            start: seed_genome.weights.iter().map(|&w| f64::from(w)).collect(),
+            start: start.weights.iter().map(|&w| f64::from(w)).collect(),
             limits: Limits::nodes(config.nodes),
         })
     }

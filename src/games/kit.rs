@@ -5,7 +5,7 @@
 //! implement these without depending on the registry that depends on them.
 
 use crate::contest::Protocol;
-use crate::game::{Bot, Game};
+use crate::game::{Bot, Game, Player};
 use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::search::{Evaluator, Limits};
@@ -57,6 +57,9 @@ pub trait Tuning: GameMaps {
     fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>>;
     /// The genome bot's evaluation with these weights (checked against `PARAMS`).
     fn evaluation(weights: &[i32]) -> Self::Evaluation;
+    /// Every evaluation feature of `state` from `me`'s side, indexed like
+    /// `PARAMS` (what `fit` regresses results on).
+    fn features(state: &Self, me: Player) -> Vec<i32>;
 }
 
 /// A game with everything needed to tune, referee and report it: the bound

@@ -60,6 +60,10 @@ macro_rules! games {
                 fn evaluation(weights: &[i32]) -> Self::Evaluation {
                     $crate::search::Linear($crate::bots::genome_weights(weights))
                 }
+
+                fn features(state: &Self, me: $crate::game::Player) -> Vec<i32> {
+                    $crate::search::Features::<{ $module::features::COUNT }>::features(state, me).to_vec()
+                }
             }
         )*
 

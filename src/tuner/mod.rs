@@ -15,6 +15,7 @@
 pub mod bench;
 pub mod ga;
 pub mod linalg;
+pub mod logistic;
 pub mod rating;
 pub mod spsa;
 pub mod synthetic;

@@ -1,0 +1,148 @@
+//! `gridtune fit` and evolve's `prefit`, run as a user runs them.
+
+use gridtune::games::ataxx::Ataxx;
+use gridtune::games::Tuning;
+use gridtune::genome::Genome;
+use std::path::Path;
+
+mod common;
+use common::{gridtune, root, scratch, stderr, stdout};
+
+#[test]
+fn fit_writes_a_genome_in_range_and_says_how_it_chose() {
+    let dir = scratch("fit_writes_a_genome");
+    let out = dir.join("fitted.ron");
+    let o = gridtune(
+        &[
+            "fit",
+            "--game",
+            "ataxx",
+            "--games",
+            "40",
+            "--nodes",
+            "100",
+            "--pairs",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "40 games",
+        "start: loss (cross-entropy)",
+        "validation loss",
+        "score against the start",
+        "wrote",
+    ] {
+        assert!(text.contains(line), "no `{line}` in\n{text}");
+    }
+    assert!(
+        text.contains("chosen: ridge") || text.contains("no candidate beat"),
+        "{text}"
+    );
+    // Every weight is present, in range and on its grid: `load` checks it.
+    Genome::load(&out, "ataxx", Ataxx::PARAMS).unwrap();
+    let again = gridtune(
+        &[
+            "fit",
+            "--game",
+            "ataxx",
+            "--games",
+            "40",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert_eq!(again.status.code(), Some(2), "an existing --out is bad input");
+    assert!(stderr(&again).contains("already exists"), "{}", stderr(&again));
+}
+
+#[test]
+fn fit_refuses_settings_out_of_range() {
+    let dir = scratch("fit_refuses_settings");
+    let out = dir.join("x.ron");
+    for args in [&["--games", "3"][..], &["--ridges", "-1"], &["--nodes", "0"]] {
+        let mut all = vec!["fit", "--game", "isolation", "--out", out.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let o = gridtune(&all, root());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!out.exists());
+    }
+}
+
+/// A run with `prefit` starts its GA from the fitted genome, keeps it in
+/// prefit.ron, and resumes from there.
+#[test]
+fn evolve_prefit_writes_its_start_genome() {
+    let dir = scratch("evolve_prefit");
+    let config = dir.join("isolation.ron");
+    std::fs::write(
+        &config,
+        format!(
+            r#"(
+    game: "isolation",
+    seed: 3,
+    games: 400,
+    eval_every: 4,
+    seed_genome: "{root}/genomes/isolation/default.ron",
+    train_maps: "{root}/maps/isolation/train",
+    holdout_maps: "{root}/maps/isolation/holdout",
+    judges: [("random_safe", 1.0), ("mobility", 1.0)],
+    peer_share: 0.2,
+    nodes: 150,
+    holdout_rounds: 0,
+    prefit: (games: 30, nodes: 100, choose_pairs: 3),
+    ga: (twin_pairs: 2, max_rounds: 2),
+)"#,
+            root = root().display()
+        ),
+    )
+    .unwrap();
+    let run = dir.join("run");
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "isolation",
+            "--config",
+            config.to_str().unwrap(),
+            "--out",
+            run.to_str().unwrap(),
+            "--quiet",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let prefit = Genome::load(
+        &run.join("prefit.ron"),
+        "isolation",
+        gridtune::games::isolation::Isolation::PARAMS,
+    )
+    .unwrap();
+    let log = std::fs::read_to_string(run.join("run.log")).unwrap();
+    assert!(log.contains("prefit: 30 games"), "{log}");
+    // The first generation's reference is the GA's start: the prefit genome.
+    let genomes = std::fs::read_to_string(run.join("genomes.csv")).unwrap();
+    assert!(first_reference_matches(&genomes, &prefit), "{genomes}");
+    assert!(Path::new(&run.join("best.ron")).exists());
+}
+
+/// Whether genomes.csv's first reference row holds `genome`'s weights
+/// (its last column: the weights, space-separated).
+fn first_reference_matches(csv: &str, genome: &Genome) -> bool {
+    let Some(row) = csv.lines().find(|l| l.split(',').nth(1) == Some("reference")) else {
+        return false;
+    };
+    let weights: Vec<f64> = row
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|w| w.parse().unwrap())
+        .collect();
+    weights == genome.weights.iter().map(|&w| f64::from(w)).collect::<Vec<_>>()
+}
