@@ -3,11 +3,13 @@
 
 use super::args::{parse_sprt, GameArg};
 use super::evolve_progress::{generation_line, log_evaluation, EvolveBar};
+use super::play::games_bar;
 use super::promote;
 use anyhow::Result;
 use clap::Args;
 use gridtune::evolve::start::{self, Launch, Overrides};
-use gridtune::evolve::{self, RunSummary};
+use gridtune::evolve::verdict::Verdict;
+use gridtune::evolve::{self, EvolveConfig, RunSummary};
 use gridtune::games::GameKit;
 use gridtune::progress;
 use gridtune::report::GameInfo;
@@ -114,8 +116,9 @@ pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         write_report(out, &game_info, &mut report_error);
     })?;
     bar.finish();
-    if !out.join(gridtune::report::REPORT).exists() {
-        // A finished run resumed, or one from before reports: nothing ran, so build it now.
+    let verdict = settle_verdict::<G>(config, out, &summary, a.quiet)?;
+    if verdict.is_some() || !out.join(gridtune::report::REPORT).exists() {
+        // The verdict's section; or a finished run resumed, or one from before reports: nothing ran, so build it now.
         write_report(out, &game_info, &mut report_error);
     }
     if let Some(e) = report_error {
@@ -128,7 +131,37 @@ pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
     if a.promote {
         promote::run::<G>(&sprt, a.promote_games, config, &summary)?;
     }
+    // The verdict is the run's last word.
+    for line in verdict.iter().flat_map(Verdict::lines) {
+        println!("{line}");
+    }
     Ok(())
+}
+
+/// The verdict's matches, with a progress bar over their games.
+fn settle_verdict<G: GameKit>(
+    config: &EvolveConfig,
+    out: &Path,
+    summary: &RunSummary,
+    quiet: bool,
+) -> Result<Option<Verdict>> {
+    let note = Arc::new(Mutex::new(String::new()));
+    let bar = {
+        let note = Arc::clone(&note);
+        let stage = format!("verdict at {} ms a move (at most)", G::MOVE_BUDGET_MS);
+        let opponents = evolve::verdict::opponents::<G>(config).map_or(1, |o| o.len());
+        let total = (config.verdict.games * opponents) as u64;
+        games_bar(quiet || config.verdict.games == 0, stage, Some(total), move |_| {
+            note.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        })
+    };
+    let verdict = evolve::settle_verdict::<G>(config, out, summary, |i, report| {
+        let opponent = evolve::verdict::OPPONENTS.get(i).copied().unwrap_or("?");
+        *note.lock().unwrap_or_else(|e| e.into_inner()) =
+            format!("vs {opponent}: {:+.0} Elo after {} games", report.elo.elo, report.games);
+    });
+    bar.finish();
+    verdict
 }
 
 /// The confirmation's candidates, the speed and where the results are.
