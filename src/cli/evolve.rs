@@ -52,6 +52,15 @@ pub struct EvolveArgs {
     /// No progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(long)]
     pub quiet: bool,
+    /// Run the config once per seed (each in DIR/seed<S> under --out, by
+    /// default reports/<game>/<date>-sweep), then rank the champions by a
+    /// round robin among them.
+    #[arg(long, value_delimiter = ',', num_args = 1, conflicts_with_all = ["seed", "resume", "promote"])]
+    pub seeds: Option<Vec<u64>>,
+    /// Games of each pairing of the sweep's round robin (even), at the
+    /// config's node budget.
+    #[arg(long, default_value_t = 200, requires = "seeds")]
+    pub sweep_games: usize,
 }
 
 impl EvolveArgs {
@@ -72,10 +81,34 @@ impl EvolveArgs {
 }
 
 pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
+    if let Some(seeds) = &a.seeds {
+        return super::sweep::run::<G>(a, seeds);
+    }
     // Read before the run, so that bad bounds do not fail only after it.
     let sprt = parse_sprt("--promote-sprt", &a.promote_sprt, 0.05, 0.05)?;
     evolve::promote::check_inputs::<G>(a.promote, a.promote_games)?;
-    let run = start::prepare::<G>(&a.launch())?;
+    let run = run_one::<G>(a, &a.launch())?;
+    if a.promote {
+        promote::run::<G>(&sprt, a.promote_games, &run.config, &run.summary)?;
+    }
+    // The verdict is the run's last word.
+    for line in run.verdict.iter().flat_map(Verdict::lines) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// A run that has finished, with its verdict.
+pub struct Finished {
+    pub config: EvolveConfig,
+    pub out: PathBuf,
+    pub summary: RunSummary,
+    pub verdict: Option<Verdict>,
+}
+
+/// One run from its launch to its summary and verdict (not yet printed).
+pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> {
+    let run = start::prepare::<G>(launch)?;
     let (config, out) = (&run.config, &run.out);
     match (&run.checkpoint, run.resumed) {
         (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
@@ -128,14 +161,12 @@ pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         )));
     }
     print_summary(out, &summary);
-    if a.promote {
-        promote::run::<G>(&sprt, a.promote_games, config, &summary)?;
-    }
-    // The verdict is the run's last word.
-    for line in verdict.iter().flat_map(Verdict::lines) {
-        println!("{line}");
-    }
-    Ok(())
+    Ok(Finished {
+        config: run.config.clone(),
+        out: run.out.clone(),
+        summary,
+        verdict,
+    })
 }
 
 /// The verdict's matches, with a progress bar over their games.

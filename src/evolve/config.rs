@@ -62,8 +62,8 @@ pub struct VerdictConfig {
 }
 
 impl Default for VerdictConfig {
-    /// 40 games a match add about four minutes to an Ataxx run on 2 cores
-    /// (100 ms a move), less for the other games.
+    /// 40 games a match: on 2 cores, Ataxx's two matches (100 ms a move)
+    /// took 294 s after a 179 s run, within the default run's 10 minutes.
     fn default() -> Self {
         VerdictConfig {
             games: 40,

@@ -22,14 +22,14 @@ pub fn incumbent_path<G: GameKit>() -> PathBuf {
 }
 
 /// A match of `a` against `b` on `maps`, pair `i` on map `i` (cycling),
-/// with `schedule_seed` seeding the games; stops when `sprt` decides or
-/// after `max_games`. `each_pair` sees the report after every pair.
+/// with `schedule_seed` seeding the games; stops when `sprt` (if any)
+/// decides or after `max_games`. `each_pair` sees the report after every pair.
 pub fn genome_match<G: GameKit>(
     config: &EvolveConfig,
     [a, b]: [&BotSpec; 2],
     maps: &[G::Map],
     (max_games, schedule_seed): (usize, u64),
-    sprt: &Sprt,
+    sprt: Option<&Sprt>,
     mut each_pair: impl FnMut(&MatchReport),
 ) -> anyhow::Result<MatchReport> {
     let judges = opponents::<G>(config)?;
@@ -58,7 +58,7 @@ pub fn genome_match<G: GameKit>(
         concurrency,
         log: false,
     };
-    play_match(&plan, &mut report, Some(sprt), |report, _| {
+    play_match(&plan, &mut report, sprt, |report, _| {
         each_pair(report);
         ControlFlow::Continue(())
     });

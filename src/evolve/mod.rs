@@ -16,6 +16,7 @@ pub mod outputs;
 pub mod promote;
 pub mod setup;
 pub mod start;
+pub mod sweep;
 pub mod verdict;
 
 pub use checkpoint::{Checkpoint, CHECKPOINT};

@@ -73,7 +73,7 @@ pub fn test<G: GameKit>(
     let candidate = genome(&summary.recommended, &summary.champion.weights);
     let incumbent = genome("incumbent", incumbent);
     let games = (max_games, mix64(config.seed ^ 0x5e28));
-    let test = genome_match::<G>(config, [&candidate, &incumbent], &fresh, games, sprt, |_| {})?;
+    let test = genome_match::<G>(config, [&candidate, &incumbent], &fresh, games, Some(sprt), |_| {})?;
     let promote = test.sprt.is_some_and(|s| s.report.status == SprtStatus::AcceptH1);
     Ok(Promotion { test, promote })
 }

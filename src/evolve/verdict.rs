@@ -164,7 +164,7 @@ pub fn play<G: GameKit>(
         tracing::info!(opponent = name, games, ms = G::MOVE_BUDGET_MS, "verdict match started");
         // The same maps and seeds for each opponent: the matches differ only in who is played.
         let schedule = (games, mix64(config.seed ^ GAMES_SEED));
-        let report = genome_match::<G>(config, [&champion_bot, &opponent], &maps, schedule, &sprt, |r| {
+        let report = genome_match::<G>(config, [&champion_bot, &opponent], &maps, schedule, Some(&sprt), |r| {
             each_pair(i, r)
         })?;
         let m = VerdictMatch::new(name, &path, &report, config.verdict.sprt);
