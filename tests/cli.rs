@@ -20,6 +20,7 @@ fn tiny_config(dir: &Path, game: &str, judges: [&str; 2], seed: u64) -> PathBuf 
     nodes: 150,
     holdout_rounds: 1,
     ga: (twin_pairs: 2, max_rounds: 2),
+    verdict: (games: 0),
 )"#,
         root = root().display(),
         j0 = judges[0],
@@ -32,7 +33,9 @@ fn tiny_config(dir: &Path, game: &str, judges: [&str; 2], seed: u64) -> PathBuf 
 
 /// The generations table's header; the judges stand in as J0,J1.
 const CSV_HEADER: &str = "generation,best,mean,median,champion_elo,champion_se,sigma,offspring_games_min,\
-offspring_games_max,train_score,holdout,J0,J1,games,tuning_games,seconds";
+offspring_games_max,train_score,holdout,J0,J1,games,tuning_games,verdict_start_elo,verdict_start_elo_lo,\
+verdict_start_elo_hi,verdict_start_games,verdict_promoted_elo,verdict_promoted_elo_lo,verdict_promoted_elo_hi,\
+verdict_promoted_games,seconds";
 
 /// The generations table without its timing column.
 fn table_without_seconds(run: &Path) -> String {

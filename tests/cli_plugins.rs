@@ -213,6 +213,7 @@ fn evolve_plays_a_program_opponent_from_its_config() {
     nodes: 100,
     holdout_rounds: 1,
     ga: (twin_pairs: 1, max_rounds: 1),
+    verdict: (games: 0),
 )"#,
         root = root().display()
     );

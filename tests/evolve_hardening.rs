@@ -21,6 +21,7 @@ fn config_text(judge: &str, ga: &str) -> String {
     judges: [("mobility", 1.0), ("{judge}", 1.0)],
     peer_share: 0.2, nodes: 100, holdout_rounds: 1,
     ga: (twin_pairs: 2, max_rounds: 2{ga}),
+    verdict: (games: 0),
 )"#,
         root = root().display()
     )

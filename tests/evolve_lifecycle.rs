@@ -20,6 +20,7 @@ fn config(dir: &Path) -> String {
     judges: [("mobility", 1.0), ("alphabeta", 1.0)],
     peer_share: 0.2, nodes: 300, holdout_rounds: 1,
     ga: (twin_pairs: 2, max_rounds: 2, hall_of_fame_interval: 2),
+    verdict: (games: 0),
 )"#,
         root = root().display()
     );

@@ -23,6 +23,7 @@ fn tiny_run(dir: &Path, name: &str, seed: u64) -> PathBuf {
     judges: [("mobility", 1.0), ("alphabeta", 1.0)],
     peer_share: 0.2, nodes: 200, holdout_rounds: 1,
     ga: (twin_pairs: 2, max_rounds: 2),
+    verdict: (games: 0),
 )"#,
             root = root().display()
         ),
@@ -92,6 +93,7 @@ fn evolve_writes_a_self_contained_report_that_report_rebuilds_byte_for_byte() {
         "weights-table",
         "champion",
         "champion-table",
+        "verdict",
         "effort",
         "generations-table",
         "files",

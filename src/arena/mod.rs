@@ -1,6 +1,7 @@
 //! Playing games between bots: one game, a schedule of paired games, and the
 //! statistics of a match. Shared by `match` and `evolve`.
 
+pub mod head_to_head;
 pub mod match_report;
 pub mod runner;
 

@@ -3,11 +3,13 @@
 
 use super::args::{parse_sprt, GameArg};
 use super::evolve_progress::{generation_line, log_evaluation, EvolveBar};
+use super::play::games_bar;
 use super::promote;
 use anyhow::Result;
 use clap::Args;
 use gridtune::evolve::start::{self, Launch, Overrides};
-use gridtune::evolve::{self, RunSummary};
+use gridtune::evolve::verdict::Verdict;
+use gridtune::evolve::{self, EvolveConfig, RunSummary};
 use gridtune::games::GameKit;
 use gridtune::progress;
 use gridtune::report::GameInfo;
@@ -50,6 +52,15 @@ pub struct EvolveArgs {
     /// No progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(long)]
     pub quiet: bool,
+    /// Run the config once per seed (each in DIR/seed<S> under --out, by
+    /// default reports/<game>/<date>-sweep), then rank the champions by a
+    /// round robin among them.
+    #[arg(long, value_delimiter = ',', num_args = 1, conflicts_with_all = ["seed", "resume", "promote"])]
+    pub seeds: Option<Vec<u64>>,
+    /// Games of each pairing of the sweep's round robin (even), at the
+    /// config's node budget.
+    #[arg(long, default_value_t = 200, requires = "seeds")]
+    pub sweep_games: usize,
 }
 
 impl EvolveArgs {
@@ -70,10 +81,34 @@ impl EvolveArgs {
 }
 
 pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
+    if let Some(seeds) = &a.seeds {
+        return super::sweep::run::<G>(a, seeds);
+    }
     // Read before the run, so that bad bounds do not fail only after it.
     let sprt = parse_sprt("--promote-sprt", &a.promote_sprt, 0.05, 0.05)?;
     evolve::promote::check_inputs::<G>(a.promote, a.promote_games)?;
-    let run = start::prepare::<G>(&a.launch())?;
+    let run = run_one::<G>(a, &a.launch())?;
+    if a.promote {
+        promote::run::<G>(&sprt, a.promote_games, &run.config, &run.summary)?;
+    }
+    // The verdict is the run's last word.
+    for line in run.verdict.iter().flat_map(Verdict::lines) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// A run that has finished, with its verdict.
+pub struct Finished {
+    pub config: EvolveConfig,
+    pub out: PathBuf,
+    pub summary: RunSummary,
+    pub verdict: Option<Verdict>,
+}
+
+/// One run from its launch to its summary and verdict (not yet printed).
+pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> {
+    let run = start::prepare::<G>(launch)?;
     let (config, out) = (&run.config, &run.out);
     match (&run.checkpoint, run.resumed) {
         (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
@@ -114,8 +149,9 @@ pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         write_report(out, &game_info, &mut report_error);
     })?;
     bar.finish();
-    if !out.join(gridtune::report::REPORT).exists() {
-        // A finished run resumed, or one from before reports: nothing ran, so build it now.
+    let verdict = settle_verdict::<G>(config, out, &summary, a.quiet)?;
+    if verdict.is_some() || !out.join(gridtune::report::REPORT).exists() {
+        // The verdict's section; or a finished run resumed, or one from before reports: nothing ran, so build it now.
         write_report(out, &game_info, &mut report_error);
     }
     if let Some(e) = report_error {
@@ -125,10 +161,38 @@ pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
         )));
     }
     print_summary(out, &summary);
-    if a.promote {
-        promote::run::<G>(&sprt, a.promote_games, config, &summary)?;
-    }
-    Ok(())
+    Ok(Finished {
+        config: run.config.clone(),
+        out: run.out.clone(),
+        summary,
+        verdict,
+    })
+}
+
+/// The verdict's matches, with a progress bar over their games.
+fn settle_verdict<G: GameKit>(
+    config: &EvolveConfig,
+    out: &Path,
+    summary: &RunSummary,
+    quiet: bool,
+) -> Result<Option<Verdict>> {
+    let note = Arc::new(Mutex::new(String::new()));
+    let bar = {
+        let note = Arc::clone(&note);
+        let stage = format!("verdict at {} ms a move (at most)", G::MOVE_BUDGET_MS);
+        let opponents = evolve::verdict::opponents::<G>(config).map_or(1, |o| o.len());
+        let total = (config.verdict.games * opponents) as u64;
+        games_bar(quiet || config.verdict.games == 0, stage, Some(total), move |_| {
+            note.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        })
+    };
+    let verdict = evolve::settle_verdict::<G>(config, out, summary, |i, report| {
+        let opponent = evolve::verdict::OPPONENTS.get(i).copied().unwrap_or("?");
+        *note.lock().unwrap_or_else(|e| e.into_inner()) =
+            format!("vs {opponent}: {:+.0} Elo after {} games", report.elo.elo, report.games);
+    });
+    bar.finish();
+    verdict
 }
 
 /// The confirmation's candidates, the speed and where the results are.

@@ -15,7 +15,6 @@ use gridtune::replay::ReplayFolder;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 #[derive(Args)]
 pub struct MatchArgs {
@@ -133,7 +132,6 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     }
     let labels = [specs[0].label(), specs[1].label()];
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
-    let started = Instant::now();
     tracing::info!(game = G::NAME, a = %labels[0], b = %labels[1], games = schedule.len(), concurrency, "match started");
     let score = Arc::new(Mutex::new((0.0f64, 0u32)));
     let bar = {
@@ -163,8 +161,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         concurrency,
         log: a.replay.is_some(),
     };
-    let pairs = arena::runner::run_pairs(&plan, |first, second| {
-        report.add_pair([first, second], sprt.as_ref());
+    let pairs = arena::head_to_head::play_match(&plan, &mut report, sprt.as_ref(), |report, [first, second]| {
         report.add_replies([&specs[0], &specs[1]], [first, second]);
         {
             let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
@@ -181,19 +178,13 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
                 }
             }
         }
-        if report.decided() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     });
     bar.finish();
     if let Some(e) = replay_error {
         return Err(e);
     }
-    report.seconds = started.elapsed().as_secs_f64();
     tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
-    report.stopped_early = pairs * 2 < schedule.len();
     report.summarise_replies();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -16,6 +16,7 @@ mod play;
 mod promote;
 mod replay;
 mod report;
+mod sweep;
 mod table;
 mod tournament;
 

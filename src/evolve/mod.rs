@@ -8,6 +8,7 @@
 pub mod checkpoint;
 pub mod config;
 pub mod faults;
+pub mod head_to_head;
 pub mod history;
 pub mod judge_tables;
 pub mod oracle;
@@ -15,6 +16,8 @@ pub mod outputs;
 pub mod promote;
 pub mod setup;
 pub mod start;
+pub mod sweep;
+pub mod verdict;
 
 pub use checkpoint::{Checkpoint, CHECKPOINT};
 pub use config::EvolveConfig;
@@ -32,7 +35,7 @@ use anyhow::Context;
 use faults::{FaultTally, JudgeFaults};
 use history::{Evaluation, Period};
 use oracle::{nearest_genome, space_of, GameOracle};
-use outputs::{write_holdout, write_outputs, GenomesLog};
+use outputs::{write_generations, write_holdout, write_outputs, write_verdict, GenomesLog};
 use std::path::Path;
 use std::time::Instant;
 
@@ -400,6 +403,45 @@ fn confirm<G: GameKit>(
         seconds: ledger.earlier + started.elapsed().as_secs_f64(),
         games,
     })
+}
+
+/// The run's verdict on its champion ([`verdict`]), after the confirmation:
+/// read back when an earlier process of this run finished it for the same
+/// champion, else played (`each_pair` sees each match under way) and written
+/// to verdict.ron, verdict.csv and generations.csv's last row. A run killed
+/// during the verdict plays it again on resume, on the same maps and seeds.
+/// None when the config skips it.
+pub fn settle_verdict<G: GameKit>(
+    config: &EvolveConfig,
+    out: &Path,
+    summary: &RunSummary,
+    each_pair: impl FnMut(usize, &crate::arena::match_report::MatchReport),
+) -> anyhow::Result<Option<verdict::Verdict>> {
+    if config.verdict.games == 0 {
+        return Ok(None);
+    }
+    let earlier = match verdict::Verdict::load(out) {
+        Ok(v) => v.filter(|v| v.champion == summary.champion.weights),
+        Err(e) => {
+            tracing::warn!("playing the verdict again: {e:#}");
+            None
+        }
+    };
+    let verdict = match earlier {
+        Some(v) => {
+            tracing::info!("verdict read back from {}", out.join(verdict::VERDICT_RON).display());
+            v
+        }
+        None => {
+            let Some(v) = verdict::play::<G>(config, &summary.champion.weights, each_pair)? else {
+                return Ok(None);
+            };
+            write_verdict(out, &v)?;
+            v
+        }
+    };
+    write_generations(config, out, &summary.history, Some(&verdict))?;
+    Ok(Some(verdict))
 }
 
 /// Logs the judges' faults in a generation (its tuner games and any

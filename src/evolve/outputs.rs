@@ -4,6 +4,7 @@
 
 use super::config::EvolveConfig;
 use super::history::GenerationStats;
+use super::verdict::{Verdict, VERDICT_CSV, VERDICT_RON};
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::report::fitness::{self, FitnessPoint};
@@ -15,7 +16,7 @@ use std::path::Path;
 pub const FAULTS_CSV: &str = "judge_faults.csv";
 
 /// A CSV field: a judge spec such as `sh:bot --a,b` may hold a comma or quote.
-fn csv_field(text: &str) -> String {
+pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -68,35 +69,7 @@ impl GenomesLog {
 
 /// Rewrites the generation table, the plots and best.ron after a generation.
 pub fn write_outputs<G: GameKit>(config: &EvolveConfig, out: &Path, history: &[GenerationStats]) -> anyhow::Result<()> {
-    let mut csv = String::from(
-        "generation,best,mean,median,champion_elo,champion_se,sigma,offspring_games_min,offspring_games_max,train_score,holdout",
-    );
-    for (name, _) in &config.judges {
-        csv.push_str(&format!(",{name}"));
-    }
-    csv.push_str(",games,tuning_games,seconds\n");
-    for s in history {
-        let holdout = s.holdout.map_or(String::new(), |h| format!("{h:.3}"));
-        csv.push_str(&format!(
-            "{},{:.2},{:.2},{:.2},{:.2},{:.2},{:.4},{},{},{:.3},{holdout}",
-            s.generation,
-            s.best,
-            s.mean,
-            s.median,
-            s.champion_elo,
-            s.champion_se,
-            s.sigma,
-            s.offspring_games.0,
-            s.offspring_games.1,
-            s.train_score
-        ));
-        for r in &s.judge_rates {
-            csv.push_str(&format!(",{r:.4}"));
-        }
-        csv.push_str(&format!(",{},{},{:.2}\n", s.games, s.tuning_games, s.seconds));
-    }
-    let path = out.join("generations.csv");
-    crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    write_generations(config, out, history, None)?;
 
     // One row per judge and evaluation period: which judges could not play,
     // and how (program judges only ever fault).
@@ -152,4 +125,103 @@ pub fn write_holdout(out: &Path, holdout: &[(String, f64)]) -> anyhow::Result<()
     }
     let path = out.join("holdout.csv");
     crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The verdict's columns in generations.csv: its Elo, interval and games
+/// against each opponent, filled on the last row once the verdict is played.
+/// They come before `seconds`, which stays the last column.
+fn verdict_columns() -> String {
+    let mut header = String::new();
+    for opponent in super::verdict::OPPONENTS {
+        for what in ["elo", "elo_lo", "elo_hi", "games"] {
+            header.push_str(&format!(",verdict_{opponent}_{what}"));
+        }
+    }
+    header
+}
+
+fn verdict_cells(verdict: Option<&Verdict>) -> String {
+    let mut cells = String::new();
+    for opponent in super::verdict::OPPONENTS {
+        match verdict.and_then(|v| v.against(opponent)) {
+            Some(m) => cells.push_str(&format!(",{:.1},{:.1},{:.1},{}", m.elo, m.elo_lo, m.elo_hi, m.games)),
+            None => cells.push_str(",,,,"),
+        }
+    }
+    cells
+}
+
+/// generations.csv: one row per evaluation, and the verdict's columns on
+/// the last row once it is played.
+pub fn write_generations(
+    config: &EvolveConfig,
+    out: &Path,
+    history: &[GenerationStats],
+    verdict: Option<&Verdict>,
+) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "generation,best,mean,median,champion_elo,champion_se,sigma,offspring_games_min,offspring_games_max,train_score,holdout",
+    );
+    for (name, _) in &config.judges {
+        csv.push_str(&format!(",{name}"));
+    }
+    csv.push_str(&format!(",games,tuning_games{},seconds\n", verdict_columns()));
+    for (i, s) in history.iter().enumerate() {
+        let holdout = s.holdout.map_or(String::new(), |h| format!("{h:.3}"));
+        csv.push_str(&format!(
+            "{},{:.2},{:.2},{:.2},{:.2},{:.2},{:.4},{},{},{:.3},{holdout}",
+            s.generation,
+            s.best,
+            s.mean,
+            s.median,
+            s.champion_elo,
+            s.champion_se,
+            s.sigma,
+            s.offspring_games.0,
+            s.offspring_games.1,
+            s.train_score
+        ));
+        for r in &s.judge_rates {
+            csv.push_str(&format!(",{r:.4}"));
+        }
+        let last = i + 1 == history.len();
+        let verdict = verdict_cells(verdict.filter(|_| last));
+        csv.push_str(&format!(",{},{}{verdict},{:.2}\n", s.games, s.tuning_games, s.seconds));
+    }
+    let path = out.join("generations.csv");
+    crate::fsutil::write_atomic(&path, csv.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// verdict.ron (what a resumed run and the report read back) and
+/// verdict.csv, the same as a table.
+pub fn write_verdict(out: &Path, verdict: &Verdict) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "opponent,genome,ms_per_move,games,wins,draws,losses,elo,elo_lo,elo_hi,sprt_elo0,sprt_elo1,llr,status,seconds\n",
+    );
+    for m in &verdict.matches {
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{:.1},{:.1},{:.1},{},{},{:.3},{},{:.1}\n",
+            m.opponent,
+            csv_field(&m.genome),
+            verdict.ms_per_move,
+            m.games,
+            m.wins,
+            m.draws,
+            m.losses,
+            m.elo,
+            m.elo_lo,
+            m.elo_hi,
+            m.sprt.0,
+            m.sprt.1,
+            m.llr,
+            m.status,
+            m.seconds
+        ));
+    }
+    for (name, text) in [(VERDICT_RON, verdict.to_ron()), (VERDICT_CSV, csv)] {
+        let path = out.join(name);
+        crate::fsutil::write_atomic(&path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }

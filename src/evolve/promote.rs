@@ -6,9 +6,11 @@
 //! each pair, since genome bots searching a node budget would replay the
 //! same games on a fixed map set.
 
-use super::{opponents, EvolveConfig, RunSummary};
+use super::head_to_head::genome_match;
+pub use super::head_to_head::incumbent_path;
+use super::{EvolveConfig, RunSummary};
+use crate::arena::generated_maps;
 use crate::arena::match_report::MatchReport;
-use crate::arena::{generated_maps, paired_schedule, runner};
 use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
@@ -16,13 +18,7 @@ use crate::genome::Genome;
 use crate::search::Limits;
 use crate::stats::{Sprt, SprtStatus};
 use anyhow::Context;
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
-
-/// The genome `--promote` replaces, in the working folder.
-pub fn incumbent_path<G: GameKit>() -> PathBuf {
-    PathBuf::from(format!("genomes/{}/best.ron", G::NAME))
-}
+use std::path::Path;
 
 /// Checks `--promote`'s inputs before the run: the test's game budget, and
 /// the incumbent the run must beat, so that a broken one is found now and
@@ -68,7 +64,6 @@ pub fn test<G: GameKit>(
     max_games: usize,
 ) -> anyhow::Result<Promotion> {
     let limits = Limits::nodes(config.nodes);
-    let judges = opponents::<G>(config)?;
     let fresh = generated_maps::<G>(max_games / 2, mix64(config.seed ^ 0x5e27));
     let genome = |label: &str, weights: &[i32]| BotSpec::Genome {
         label: label.to_string(),
@@ -77,42 +72,8 @@ pub fn test<G: GameKit>(
     };
     let candidate = genome(&summary.recommended, &summary.champion.weights);
     let incumbent = genome("incumbent", incumbent);
-    // At a larger table the two meet with judges in the other seats.
-    let fillers: Vec<BotSpec> = judges.iter().take(G::PLAYERS - 2).cloned().collect();
-    anyhow::ensure!(
-        fillers.len() == G::PLAYERS - 2,
-        "a head-to-head {} table needs {} judges beside the two genomes",
-        G::NAME,
-        G::PLAYERS - 2
-    );
-    let schedule = paired_schedule(fresh.len(), max_games / 2, mix64(config.seed ^ 0x5e28));
-    let concurrency = rayon::current_num_threads();
-    let mut test = MatchReport::new(
-        G::NAME,
-        [candidate.label(), incumbent.label()],
-        format!("{} generated maps", fresh.len()),
-        concurrency,
-    );
-    let started = std::time::Instant::now();
-    let plan = runner::MatchPlan::<G> {
-        maps: &fresh,
-        a: &candidate,
-        b: &incumbent,
-        fillers: &fillers,
-        schedule: &schedule,
-        concurrency,
-        log: false,
-    };
-    let pairs = runner::run_pairs(&plan, |a, b| {
-        test.add_pair([a, b], Some(sprt));
-        if test.decided() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    test.seconds = started.elapsed().as_secs_f64();
-    test.stopped_early = pairs * 2 < schedule.len();
+    let games = (max_games, mix64(config.seed ^ 0x5e28));
+    let test = genome_match::<G>(config, [&candidate, &incumbent], &fresh, games, Some(sprt), |_| {})?;
     let promote = test.sprt.is_some_and(|s| s.report.status == SprtStatus::AcceptH1);
     Ok(Promotion { test, promote })
 }

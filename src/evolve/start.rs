@@ -121,6 +121,11 @@ pub fn default_folder(game: &str, seed: u64, at: Timestamp) -> PathBuf {
     PathBuf::from(format!("reports/{game}/{}-seed{seed}", folder_stamp(at)))
 }
 
+/// A sweep's parent folder when none is given: reports/<game>/<date>-sweep.
+pub fn default_sweep_folder(game: &str) -> PathBuf {
+    PathBuf::from(format!("reports/{game}/{}-sweep", folder_stamp(now())))
+}
+
 /// UTC date and time as `YYYYMMDD-HHMMSS`: run folders sort by start.
 pub fn folder_stamp(at: Timestamp) -> String {
     at.strftime("%Y%m%d-%H%M%S").to_string()

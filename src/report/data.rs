@@ -3,6 +3,7 @@
 //! intervals need.
 
 use super::fitness::{BandPoints, FitnessPoint};
+use crate::evolve::verdict::Verdict;
 use crate::evolve::{Checkpoint, EvolveConfig, GenerationStats, CHECKPOINT};
 use crate::games::GameKit;
 use crate::params::ParamSpec;
@@ -46,6 +47,9 @@ pub struct RunData {
     /// (the intervals need them).
     pub train_maps: Option<usize>,
     pub holdout_maps: Option<usize>,
+    /// The champion's verdict at the submission's time control, once played
+    /// (verdict.ron).
+    pub verdict: Option<Verdict>,
 }
 
 /// The game a run folder is for (from its config.ron), so a caller can pick
@@ -107,8 +111,10 @@ pub fn load_checked(dir: &Path, game: Option<&GameInfo>) -> anyhow::Result<RunDa
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| dir.display().to_string());
+    let verdict = Verdict::load(dir).map_err(|e| crate::bad_input!("{e:#}"))?;
     Ok(RunData {
         dir: dir.to_path_buf(),
+        verdict,
         label,
         game: checkpoint.game.clone(),
         train_maps: count_maps(&config.train_maps),

@@ -124,7 +124,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
     b.push_str(
         "<nav><a href=\"#config\">config</a><a href=\"#fitness\">fitness</a><a href=\"#holdout\">train vs holdout</a>\
          <a href=\"#judges\">judges</a><a href=\"#weights\">weights</a><a href=\"#champion\">champion</a>\
-         <a href=\"#faults\">judge faults</a><a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
+         <a href=\"#verdict\">verdict</a><a href=\"#faults\">judge faults</a><a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
     );
 
     // The config.
@@ -335,6 +335,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         train_n.map_or("-".to_string(), |n| n.to_string())
     );
 
+    verdict_section(&mut b, run);
     judge_faults(&mut b, run);
 
     // Games and time.
@@ -379,6 +380,10 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         ("best.ron", "the champion"),
         ("holdout.csv", "the last champion on the holdout maps"),
         (
+            crate::evolve::verdict::VERDICT_CSV,
+            "the verdict: the champion at the submission's time control (also verdict.ron)",
+        ),
+        (
             crate::evolve::FAULTS_CSV,
             "each judge's games and faults per evaluation period",
         ),
@@ -407,6 +412,56 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         esc(&run.label)
     );
     page(&title, &b)
+}
+
+/// The champion head to head at the submission bot's time control, or why
+/// there is no verdict.
+fn verdict_section(b: &mut String, run: &RunData) {
+    b.push_str("<section id=\"verdict\">\n<h2>Verdict at the submission's time control</h2>\n");
+    let Some(v) = &run.verdict else {
+        let why = if run.config.verdict.games == 0 {
+            "The config skips the verdict (<code>verdict: (games: 0)</code>)."
+        } else {
+            "Not played yet: the run plays it once its champion is confirmed."
+        };
+        let _ = writeln!(b, "<p class=\"note\">{why}</p>\n</section>");
+        return;
+    };
+    b.push_str(
+        "<table id=\"verdict-table\">\n<tr><th class=\"l\">opponent</th><th class=\"l\">genome</th><th>games</th>\
+         <th>W</th><th>D</th><th>L</th><th>Elo</th><th>95%</th><th>SPRT</th><th>LLR</th></tr>\n",
+    );
+    for m in &v.matches {
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td><b>{:+.1}</b></td><td>{:+.1} to {:+.1}</td><td>[{}, {}] {}</td><td>{:.2}</td></tr>",
+            esc(&m.opponent),
+            esc(&m.genome),
+            m.games,
+            m.wins,
+            m.draws,
+            m.losses,
+            m.elo,
+            m.elo_lo,
+            m.elo_hi,
+            m.sprt.0,
+            m.sprt.1,
+            esc(&m.status),
+            m.llr
+        );
+    }
+    let _ = writeln!(
+        b,
+        "</table>\n<p class=\"note\">The champion (best.ron) against each genome at {} ms a move, the submission \
+         bot's budget, on {} maps generated from the run's seed, each from both sides, under an SPRT of logistic \
+         Elo stopped at {} games. Elo from the game pairs, with its 95% interval. For the full verdict: \
+         <code>gridtune match --bot genome:best.ron --bot genome:GENOME --fresh-maps --ms {} --sprt 0,10</code>.</p>\n</section>",
+        v.ms_per_move,
+        v.maps,
+        run.config.verdict.games,
+        v.ms_per_move
+    );
 }
 
 /// The judges' faults over the whole run: a program judge that timed out,
