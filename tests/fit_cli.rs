@@ -96,6 +96,7 @@ fn evolve_prefit_writes_its_start_genome() {
     nodes: 150,
     holdout_rounds: 0,
     prefit: (games: 30, nodes: 100, choose_pairs: 3),
+    verdict: (games: 0),
     ga: (twin_pairs: 2, max_rounds: 2),
 )"#,
             root = root().display()

@@ -80,10 +80,8 @@ impl EvolveArgs {
     }
 }
 
+/// One run (`--seeds` goes to `sweep::run` instead: see `cli/mod.rs`).
 pub fn run<G: GameKit>(a: &EvolveArgs) -> Result<()> {
-    if let Some(seeds) = &a.seeds {
-        return super::sweep::run::<G>(a, seeds);
-    }
     // Read before the run, so that bad bounds do not fail only after it.
     let sprt = parse_sprt("--promote-sprt", &a.promote_sprt, 0.05, 0.05)?;
     evolve::promote::check_inputs::<G>(a.promote, a.promote_games)?;

@@ -62,7 +62,10 @@ pub enum Command {
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Evolve(a) => with_game!(a.game.game, G => evolve::run::<G>(&a)),
+        Command::Evolve(a) => match &a.seeds {
+            Some(seeds) => with_game!(a.game.game, G => sweep::run::<G>(&a, seeds)),
+            None => with_game!(a.game.game, G => evolve::run::<G>(&a)),
+        },
         Command::Match(a) => with_game!(a.game.game, G => matches::run::<G>(&a)),
         Command::Tournament(a) => with_game!(a.game.game, G => tournament::run::<G>(&a)),
         Command::Move(a) => with_game!(a.game.game, G => choose_move::run::<G>(&a)),
