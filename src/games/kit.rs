@@ -57,6 +57,9 @@ pub trait Tuning: GameMaps {
     fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>>;
     /// The genome bot's evaluation with these weights (checked against `PARAMS`).
     fn evaluation(weights: &[i32]) -> Self::Evaluation;
+    /// The submission bot's search limits per move at `MOVE_BUDGET_MS`
+    /// (its `bot.rs`): with `FROZEN`, `genome_bot` is then the submission bot.
+    fn submission_limits() -> Limits;
 }
 
 /// A game with everything needed to tune, referee and report it: the bound

@@ -60,6 +60,10 @@ macro_rules! games {
                 fn evaluation(weights: &[i32]) -> Self::Evaluation {
                     $crate::search::Linear($crate::bots::genome_weights(weights))
                 }
+
+                fn submission_limits() -> $crate::search::Limits {
+                    $module::bot::search_limits($module::tuned::MOVE_BUDGET_MS)
+                }
             }
         )*
 
