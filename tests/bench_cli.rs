@@ -27,6 +27,7 @@ fn bench(game: &str) {
         ("perft(", "M leaves/s"),
         ("evaluation, frozen weights", "ns/call"),
         ("search, frozen genome", "M nodes/s"),
+        ("submission bot, ", "nodes/move"),
         ("1 thread", "games/s"),
         ("2 threads", "games/s"),
         ("speed-up", "x"),

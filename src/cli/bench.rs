@@ -1,11 +1,13 @@
 //! `gridtune bench --game G`: the speed of the simulator (perft), of the
-//! genome bot's evaluation and search, of whole games, and how games per
-//! second scale from one thread to two. Every figure is measured as it runs.
+//! genome bot's evaluation and search, the nodes the submission bot searches
+//! a move at its real budget, of whole games, and how games per second scale
+//! from one thread to two. Every figure is measured as it runs.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridtune::arena::{self, Pairing};
 use gridtune::bots::{Bot, BotSpec};
+use gridtune::contest::ProcessModel;
 use gridtune::game::{mix64, Game, ToMove};
 use gridtune::games::GameKit;
 use gridtune::maps::load_dir;
@@ -55,6 +57,8 @@ struct Budget {
     /// Train maps from whose starts the search figure searches.
     search_maps: usize,
     search_nodes: u64,
+    /// Judge-game positions the submission bot searches at its budget.
+    submission_moves: usize,
     games: usize,
     /// Runs of the scaling schedule per thread count, interleaved; each
     /// count's best is kept, the run least disturbed by other processes.
@@ -63,17 +67,19 @@ struct Budget {
 
 impl Budget {
     fn new(a: &BenchArgs) -> Self {
-        let (perft_seconds, eval_seconds, eval_maps, search_maps, search_nodes, games, scaling_runs) = if a.quick {
-            (0.1, 0.05, 1, 1, 20_000, 6, 1)
-        } else {
-            (1.0, 0.5, usize::MAX, 3, 200_000, 20, 2)
-        };
+        let (perft_seconds, eval_seconds, eval_maps, search_maps, search_nodes, submission_moves, games, scaling_runs) =
+            if a.quick {
+                (0.1, 0.05, 1, 1, 20_000, 8, 6, 1)
+            } else {
+                (1.0, 0.5, usize::MAX, 3, 200_000, 60, 20, 2)
+            };
         Budget {
             perft_seconds,
             eval_seconds,
             eval_maps,
             search_maps,
             search_nodes,
+            submission_moves,
             games: a.games.unwrap_or(games),
             scaling_runs,
         }
@@ -118,7 +124,8 @@ pub fn run<G: GameKit>(a: &BenchArgs) -> Result<()> {
         "M leaves/s",
     );
 
-    let positions = judge_positions::<G>(&maps[..budget.eval_maps.min(maps.len())], a.seed)?;
+    let games = judge_games::<G>(&maps[..budget.eval_maps.min(maps.len())], a.seed)?;
+    let positions: Vec<G> = games.concat();
     let (calls, seconds) = evaluation_figure(&G::evaluation(G::FROZEN), &positions, budget.eval_seconds);
     row(
         "evaluation, frozen weights",
@@ -137,6 +144,42 @@ pub fn run<G: GameKit>(a: &BenchArgs) -> Result<()> {
         2,
         "M nodes/s",
     );
+
+    let limits = G::submission_limits();
+    let started = (Instant::now(), thread_cpu_ns());
+    let (mut nodes, left_out) = submission_nodes(&games, limits, budget.submission_moves);
+    // A time budget searches as many nodes as the core it gets: with other
+    // processes on it, the figure falls, and this share says by how much.
+    let core_share = thread_cpu_ns()
+        .zip(started.1)
+        .map(|(end, start)| end.saturating_sub(start) as f64 / 1e9 / started.0.elapsed().as_secs_f64().max(1e-9));
+    nodes.sort_unstable();
+    if let (Some(low), Some(high)) = (nodes.first(), nodes.last()) {
+        let search_ms = limits.time.map_or(0, |t| t.as_millis());
+        let median = nodes[nodes.len() / 2] as f64;
+        row(
+            &format!("submission bot, {} ms a move", G::MOVE_BUDGET_MS),
+            &format!(
+                "{search_ms} ms search, {} moves (median, range {low}-{high}; {left_out} forced left out)",
+                nodes.len()
+            ),
+            median,
+            0,
+            "nodes/move",
+        );
+        if let Some(share) = core_share.filter(|s| *s > 0.0) {
+            row(
+                "  the same on a whole core",
+                &format!(
+                    "the median over the {:.0}% of a core the searches had",
+                    100.0 * share.min(1.0)
+                ),
+                median / share.min(1.0),
+                0,
+                "nodes/move",
+            );
+        }
+    }
 
     let judges: Vec<BotSpec> = G::JUDGES.iter().map(|j| BotSpec::Judge(j.to_string())).collect();
     let fillers = vec![judges[0].clone(); G::PLAYERS.saturating_sub(2)];
@@ -231,12 +274,14 @@ fn perft_figure<G: Game>(starts: &[G], depth: Option<u32>, seconds: f64) -> (u32
     (d, leaves, t)
 }
 
-/// Every position before the end of one judge game per map, judges seated
-/// from the game's second one on (the first is the weakest, often random):
-/// the openings, middle games and endings an evaluation meets in play.
-fn judge_positions<G: GameKit>(maps: &[G::Map], seed: u64) -> Result<Vec<G>> {
-    let mut positions = Vec::new();
+/// Every position before the end of one judge game per map, game by game,
+/// judges seated from the game's second one on (the first is the weakest,
+/// often random): the openings, middle games and endings an evaluation meets
+/// in play.
+fn judge_games<G: GameKit>(maps: &[G::Map], seed: u64) -> Result<Vec<Vec<G>>> {
+    let mut games = Vec::new();
     for (i, map) in maps.iter().enumerate() {
+        let mut positions = Vec::new();
         let mut seats: Vec<Box<dyn Bot<G>>> = (0..G::PLAYERS)
             .map(|p| {
                 let name = G::JUDGES[(1 + p) % G::JUDGES.len()];
@@ -257,14 +302,55 @@ fn judge_positions<G: GameKit>(maps: &[G::Map], seed: u64) -> Result<Vec<G>> {
                 joint => state.play_joint(joint),
             }
         }
+        games.push(positions);
     }
-    if positions.is_empty() {
+    if games.iter().all(Vec::is_empty) {
         bail!(
             "the judge games on {}'s train maps gave no position to evaluate",
             G::NAME
         );
     }
-    Ok(positions)
+    Ok(games)
+}
+
+/// The nodes the submission bot searches a move at its real budget: the
+/// frozen weights within `limits` (so the engine and table the bot builds),
+/// on about `moves` positions spread evenly over the judge games, each seat
+/// searched by its own bot, kept through its game as the program is, or new
+/// each move where the contest starts the program each turn. Moves that
+/// search nothing (a single legal move; Light Cycles' endgame fill) are left
+/// out and counted.
+fn submission_nodes<G: GameKit>(games: &[Vec<G>], limits: Limits, moves: usize) -> (Vec<u64>, usize) {
+    let total: usize = games.iter().map(Vec::len).sum();
+    let stride = total.div_ceil(moves.max(1)).max(1);
+    let mut nodes = Vec::new();
+    let mut left_out = 0;
+    let mut index = 0;
+    for game in games {
+        let mut seats: Vec<Box<dyn Bot<G>>> = (0..G::PLAYERS).map(|_| G::genome_bot(G::FROZEN, limits)).collect();
+        for state in game {
+            index += 1;
+            if index % stride != 0 {
+                continue;
+            }
+            let acting: Vec<usize> = match state.to_move() {
+                ToMove::Over => continue,
+                ToMove::One(p) => vec![p],
+                ToMove::All => (0..G::PLAYERS).collect(),
+            };
+            for p in acting {
+                if G::PROCESS == ProcessModel::PerTurn {
+                    seats[p] = G::genome_bot(G::FROZEN, limits);
+                }
+                black_box(seats[p].choose(state, p));
+                match seats[p].nodes_searched() {
+                    Some(n) if n > 1 => nodes.push(n),
+                    _ => left_out += 1,
+                }
+            }
+        }
+    }
+    (nodes, left_out)
 }
 
 /// Evaluates every position from every seat, over and over for `seconds`.
@@ -303,6 +389,13 @@ fn search_figure<G: GameKit>(starts: &[G], nodes: u64) -> (u64, f64) {
         searched += bot.nodes_searched().unwrap_or(nodes);
     }
     (searched, started.elapsed().as_secs_f64().max(1e-9))
+}
+
+/// The CPU time this thread has run, in nanoseconds (Linux's schedstat);
+/// `None` where the kernel does not give it.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// A games-per-second schedule: both sides of each pairing's map, with

@@ -60,6 +60,9 @@ pub trait Tuning: GameMaps {
     /// Every evaluation feature of `state` from `me`'s side, indexed like
     /// `PARAMS` (what `fit` regresses results on).
     fn features(state: &Self, me: Player) -> Vec<i32>;
+    /// The submission bot's search limits per move at `MOVE_BUDGET_MS`
+    /// (its `bot.rs`): with `FROZEN`, `genome_bot` is then the submission bot.
+    fn submission_limits() -> Limits;
 }
 
 /// A game with everything needed to tune, referee and report it: the bound

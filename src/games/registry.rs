@@ -64,6 +64,10 @@ macro_rules! games {
                 fn features(state: &Self, me: $crate::game::Player) -> Vec<i32> {
                     $crate::search::Features::<{ $module::features::COUNT }>::features(state, me).to_vec()
                 }
+
+                fn submission_limits() -> $crate::search::Limits {
+                    $module::bot::search_limits($module::tuned::MOVE_BUDGET_MS)
+                }
             }
         )*
 

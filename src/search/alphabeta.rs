@@ -66,6 +66,42 @@ impl Limits {
     }
 }
 
+/// The fewest transposition entries a bot gets, 2^14: at the evolve budgets
+/// (about 1,000 nodes a move) a game's searches fill them, and a new bot
+/// allocates them in well under a millisecond.
+pub const MIN_TABLE_BITS: u32 = 14;
+/// The most: 2^20 entries, 24 MB for a small move, allocated once per game
+/// (25 to 38 ms on the loaded development machine).
+pub const MAX_TABLE_BITS: u32 = 20;
+/// A time budget's expected nodes are doubled: the server may search faster
+/// than the machine that measured it.
+const TIME_HEADROOM: u64 = 2;
+
+impl Limits {
+    /// About how many positions one move within these limits searches, on a
+    /// machine that searches `nodes_per_ms` (measured by `gridtune bench`):
+    /// the node budget, or the time budget's worth of nodes with headroom,
+    /// whichever is smaller. A depth alone has no bound.
+    pub fn expected_nodes(&self, nodes_per_ms: u64) -> u64 {
+        let by_time = self.time.map_or(u64::MAX, |t| {
+            let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1);
+            ms.saturating_mul(nodes_per_ms).saturating_mul(TIME_HEADROOM)
+        });
+        self.nodes.min(by_time)
+    }
+
+    /// The transposition table for these limits, as bits: one entry per
+    /// expected node, rounded up to a power of two, within
+    /// [`MIN_TABLE_BITS`] and [`MAX_TABLE_BITS`]. Entries kept from earlier
+    /// moves still help, so a table a little larger than one move's search is
+    /// not waste.
+    pub fn table_bits(&self, nodes_per_ms: u64) -> u32 {
+        let nodes = self.expected_nodes(nodes_per_ms);
+        let bits = u64::BITS - nodes.saturating_sub(1).leading_zeros();
+        bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS)
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

@@ -20,11 +20,24 @@ use std::time::{Duration, Instant};
 /// CodinGame's first-turn limit.
 const FIRST_TURN_MS: u64 = 1000;
 
+/// The search's limits for a move budget of `budget_ms`: the share of it
+/// that search gets, the rest being the reply's reading, writing and
+/// scheduling. `gridtune bench` measures the nodes a move searches in it.
+pub fn search_limits(budget_ms: u64) -> Limits {
+    Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// The move budget: `--budget-ms N`, or the frozen one. The table is sized
+/// for it, not for the first turn's: every later move searches in it.
+fn budget_ms() -> u64 {
+    budget_from_args("ataxx-bot").unwrap_or(MOVE_BUDGET_MS)
+}
+
 impl Submission for Ataxx {
     type Engine = Engine;
 
     fn engine() -> Engine {
-        engine::new(WEIGHTS, 18)
+        engine::for_budget(WEIGHTS, search_limits(budget_ms()))
     }
 
     fn answer(mut search: Engine) {
@@ -75,8 +88,7 @@ impl Submission for Ataxx {
             let listed: Vec<&str> = actions.iter().map(String::as_str).collect();
             let reply = match read_turn(&rows, &listed, me) {
                 Ok((state, moves)) if !moves.is_empty() => {
-                    let time = Duration::from_secs_f64(budget as f64 / 1000.0 * SEARCH_SHARE);
-                    let r = search.search(&state, Limits::time(time));
+                    let r = search.search(&state, search_limits(budget));
                     // Only a listed action is ever printed.
                     let chosen = if moves.contains(&r.best) { r.best } else { moves[0] };
                     eprintln!(

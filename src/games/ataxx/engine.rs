@@ -4,12 +4,22 @@
 
 use super::features::{Weights, COUNT};
 use super::rules::Ataxx;
-use crate::search::{Linear, Searcher};
+use crate::search::{Limits, Linear, Searcher};
+
+/// Positions one millisecond of the submission bot's search visits on a whole
+/// core of the development machine, which sizes a time budget's table:
+/// `gridtune bench --game ataxx` measured a median of 500,000 a move in its
+/// 45 ms of search (479,000 to 563,000 in three runs, 1 December 2026).
+pub const NODES_PER_MS: u64 = 11_000;
 
 /// The searcher, kept between moves for its table.
 pub type Engine = Searcher<Ataxx, Linear<COUNT>>;
 
-/// The engine for `weights` with `2^table_bits` transposition entries.
-pub fn new(weights: Weights, table_bits: u32) -> Engine {
-    Searcher::new(Linear(weights), table_bits)
+/// The engine for `weights` searching within `limits` each move, with the
+/// table those limits need ([`Limits::table_bits`]): the one constructor of
+/// the genome bot and the submission bot, so the bot tuned at a node budget
+/// and the bot submitted at a time budget each get the table their budget
+/// fills.
+pub fn for_budget(weights: Weights, limits: Limits) -> Engine {
+    Searcher::new(Linear(weights), limits.table_bits(NODES_PER_MS))
 }

@@ -11,16 +11,27 @@ use crate::search::Limits;
 use crate::submission::Submission;
 use std::time::Duration;
 
+/// The search's limits for a move budget of `budget_ms`: the share of it
+/// that search gets, the rest being the reply's reading, writing and
+/// scheduling. `gridtune bench` measures the nodes a move searches in it.
+pub fn search_limits(budget_ms: u64) -> Limits {
+    Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// The move budget: `--budget-ms N`, or the frozen one.
+fn budget_ms() -> u64 {
+    budget_from_args("isolation-bot").unwrap_or(MOVE_BUDGET_MS)
+}
+
 impl Submission for Isolation {
     type Engine = Engine;
 
     fn engine() -> Engine {
-        engine::new(WEIGHTS, 18)
+        engine::for_budget(WEIGHTS, search_limits(budget_ms()))
     }
 
     fn answer(mut search: Engine) {
-        let budget_ms = budget_from_args("isolation-bot").unwrap_or(MOVE_BUDGET_MS);
-        let search_time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
+        let limits = search_limits(budget_ms());
         serve_turns(
             "isolation-bot",
             (MAX_SIDE, MAX_SIDE),
@@ -52,7 +63,7 @@ impl Submission for Isolation {
                     }
                     return None;
                 }
-                let r = search.search(state, Limits::time(search_time));
+                let r = search.search(state, limits);
                 eprintln!(
                     "turn {}: {} score {} depth {} nodes {} in {} ms",
                     state.turn(),

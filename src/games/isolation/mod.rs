@@ -31,7 +31,7 @@ pub const DEFAULT_CONFIG: &str = include_str!("../../../genomes/isolation/evolve
 /// The genome bot: alpha-beta on the weighted features.
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Isolation>> {
     let weights: features::Weights = genome_weights(weights);
-    Box::new(SearchBot::new(engine::new(weights, 14), limits))
+    Box::new(SearchBot::new(engine::for_budget(weights, limits), limits))
 }
 
 impl GameMaps for Isolation {

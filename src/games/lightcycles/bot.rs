@@ -11,16 +11,27 @@ use crate::search::Limits;
 use crate::submission::Submission;
 use std::time::Duration;
 
+/// The search's limits for a move budget of `budget_ms`: the share of it
+/// that search gets, the rest being the reply's reading, writing and
+/// scheduling. `gridtune bench` measures the nodes a move searches in it.
+pub fn search_limits(budget_ms: u64) -> Limits {
+    Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// The move budget: `--budget-ms N`, or the frozen one.
+fn budget_ms() -> u64 {
+    budget_from_args("lightcycles-bot").unwrap_or(MOVE_BUDGET_MS)
+}
+
 impl Submission for LightCycles {
     type Engine = Engine;
 
     fn engine() -> Engine {
-        Engine::new(WEIGHTS, 18)
+        Engine::for_budget(WEIGHTS, search_limits(budget_ms()))
     }
 
     fn answer(mut engine: Engine) {
-        let budget_ms = budget_from_args("lightcycles-bot").unwrap_or(MOVE_BUDGET_MS);
-        let search_time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
+        let limits = search_limits(budget_ms());
         serve_turns(
             "lightcycles-bot",
             (MAX_WIDTH, MAX_HEIGHT),
@@ -30,7 +41,7 @@ impl Submission for LightCycles {
                     eprintln!("lightcycles-bot: turn {}: the game is already over", state.turns() + 1);
                     return None;
                 }
-                let d = engine.choose(state, header.me, Limits::time(search_time));
+                let d = engine.choose(state, header.me, limits);
                 eprintln!(
                     "turn {}: {} score {} depth {} nodes {}{} in {} ms",
                     state.turns() + 1,

@@ -51,7 +51,7 @@ impl Bot<LightCycles> for GenomeBot {
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<LightCycles>> {
     let weights: features::Weights = genome_weights(weights);
     Box::new(GenomeBot {
-        engine: engine::Engine::new(weights, 14),
+        engine: engine::Engine::for_budget(weights, limits),
         limits,
         nodes: 0,
     })

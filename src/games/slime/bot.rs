@@ -15,31 +15,43 @@ use std::time::Duration;
 /// allocate its table and exit inside the budget.
 const SEARCH_SHARE: f64 = 0.5;
 
+/// The search's limits for a move budget of `budget_ms`: the share of it
+/// that search gets. `gridtune bench` measures the nodes a move searches in
+/// it.
+pub fn search_limits(budget_ms: u64) -> Limits {
+    Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// The move budget (`--budget-ms N`, or the frozen one) and the board
+/// argument; usage on anything else. The flag may come before the board: a
+/// referee appends the board to whatever command it was given.
+fn read_args() -> (u64, String) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut budget_ms = MOVE_BUDGET_MS;
+    if let Some(i) = args.iter().position(|a| a == "--budget-ms") {
+        budget_ms = match args.get(i + 1).map(|n| n.parse()) {
+            Some(Ok(ms)) if ms > 0 => ms,
+            _ => usage(),
+        };
+        args.drain(i..i + 2);
+    }
+    match <[String; 1]>::try_from(args) {
+        Ok([board]) => (budget_ms, board),
+        Err(_) => usage(),
+    }
+}
+
 impl Submission for Slime {
     type Engine = Engine;
 
     fn engine() -> Engine {
-        Engine::new(WEIGHTS, 16)
+        Engine::for_budget(WEIGHTS, search_limits(read_args().0))
     }
 
     fn answer(mut engine: Engine) {
-        let mut args: Vec<String> = std::env::args().skip(1).collect();
-        // The flag may come before the board: a referee appends the board to
-        // whatever command it was given.
-        let mut budget_ms = MOVE_BUDGET_MS;
-        if let Some(i) = args.iter().position(|a| a == "--budget-ms") {
-            budget_ms = match args.get(i + 1).map(|n| n.parse()) {
-                Some(Ok(ms)) if ms > 0 => ms,
-                _ => usage(),
-            };
-            args.drain(i..i + 2);
-        }
-        let [arg] = args.as_slice() else { usage() };
-        let m = match parse_argument(arg) {
-            Ok((state, seat)) => {
-                let time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
-                engine.choose(&state, seat, Limits::time(time))
-            }
+        let (budget_ms, board) = read_args();
+        let m = match parse_argument(&board) {
+            Ok((state, seat)) => engine.choose(&state, seat, search_limits(budget_ms)),
             Err(e) => {
                 eprintln!("slime-bot: {e}");
                 SlimeMove::PASS

@@ -149,10 +149,27 @@ pub struct Engine {
     nodes: u64,
 }
 
+/// Positions one millisecond of the submission bot's search visits on a whole
+/// core of the development machine, which sizes a time budget's table:
+/// `gridtune bench --game slime` measured a median of 720,000 a move in its
+/// 50 ms of search (719,000 to 729,000 in three runs, 1 December 2026).
+pub const NODES_PER_MS: u64 = 14_000;
+
+/// The submission bot is started every turn, so it allocates its table every
+/// turn out of its budget: 2^18 entries (6 MB) took 2 to 10 ms on the loaded
+/// development machine, 2^20 took 25 to 38.
+const MAX_TABLE_BITS: u32 = 18;
+
 impl Engine {
-    pub fn new(weights: Weights, table_bits: u32) -> Self {
+    /// The engine for `weights` searching within `limits` each move, with
+    /// the table those limits need ([`Limits::table_bits`]): the one
+    /// constructor of the genome bot and the submission bot.
+    pub fn for_budget(weights: Weights, limits: Limits) -> Self {
         Engine {
-            search: Searcher::new(BestReplyEval(Linear(weights)), table_bits),
+            search: Searcher::new(
+                BestReplyEval(Linear(weights)),
+                limits.table_bits(NODES_PER_MS).min(MAX_TABLE_BITS),
+            ),
             nodes: 0,
         }
     }

@@ -45,7 +45,7 @@ impl Bot<Slime> for GenomeBot {
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Slime>> {
     let weights: features::Weights = genome_weights(weights);
     Box::new(GenomeBot {
-        engine: engine::Engine::new(weights, 14),
+        engine: engine::Engine::for_budget(weights, limits),
         limits,
     })
 }

@@ -12,16 +12,27 @@ use crate::submission::Submission;
 use std::io::Write;
 use std::time::Duration;
 
+/// The search's limits for a move budget of `budget_ms`: the share of it
+/// that search gets, the rest being the reply's reading, writing and
+/// scheduling. `gridtune bench` measures the nodes a move searches in it.
+pub fn search_limits(budget_ms: u64) -> Limits {
+    Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// The move budget: `--budget-ms N`, or the frozen one.
+fn budget_ms() -> u64 {
+    budget_from_args("tictactoe-bot").unwrap_or(MOVE_BUDGET_MS)
+}
+
 impl Submission for TicTacToe {
     type Engine = Engine;
 
     fn engine() -> Engine {
-        engine::new(WEIGHTS, 12)
+        engine::for_budget(WEIGHTS, search_limits(budget_ms()))
     }
 
     fn answer(mut search: Engine) {
-        let budget_ms = budget_from_args("tictactoe-bot").unwrap_or(MOVE_BUDGET_MS);
-        let time = Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE);
+        let limits = search_limits(budget_ms());
         let mut input = LineReader::new(std::io::stdin().lock());
         let mut out = std::io::stdout().lock();
         if input.next_line().is_none() {
@@ -51,7 +62,7 @@ impl Submission for TicTacToe {
                 eprintln!("tictactoe-bot: the game is over");
                 continue;
             }
-            let r = search.search(&state, Limits::time(time));
+            let r = search.search(&state, limits);
             if writeln!(out, "{}", move_text(r.best)).and_then(|_| out.flush()).is_err() {
                 return;
             }

@@ -29,7 +29,7 @@ pub const DEFAULT_CONFIG: &str = include_str!("evolve.ron");
 /// The genome bot: alpha-beta on the weighted features.
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<TicTacToe>> {
     let weights: features::Weights = genome_weights(weights);
-    Box::new(SearchBot::new(engine::new(weights, 12), limits))
+    Box::new(SearchBot::new(engine::for_budget(weights, limits), limits))
 }
 
 impl GameMaps for TicTacToe {
