@@ -1,7 +1,8 @@
 //! The run's verdict: when the GA has confirmed its champion, the champion
 //! plays the genome the run started from and the promoted genome
 //! (genomes/<game>/best.ron, unless it has the start genome's weights) head
-//! to head at the submission bot's time per move (`Tuning::MOVE_BUDGET_MS`),
+//! to head as the submission bot searches at its time per move
+//! (`Tuning::submission_limits`, for `Tuning::MOVE_BUDGET_MS`),
 //! on maps generated from the run's seed (neither train nor holdout maps),
 //! each map from both sides, each match under an SPRT and capped at the
 //! config's `verdict.games`. What the run tuned at a node budget is thereby
@@ -20,11 +21,9 @@ use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
 use crate::genome::Genome;
-use crate::search::Limits;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::time::Duration;
 
 /// The verdict in a run folder, read back on resume and by the report.
 pub const VERDICT_RON: &str = "verdict.ron";
@@ -150,7 +149,9 @@ pub fn play<G: GameKit>(
         return Ok(None);
     }
     let sprt = config.verdict.sprt_test().map_err(anyhow::Error::msg)?;
-    let limits = Limits::time(Duration::from_millis(G::MOVE_BUDGET_MS));
+    // The submission bot's own search at its budget: the share of the move
+    // time it searches, not the whole move time.
+    let limits = G::submission_limits();
     let maps = generated_maps::<G>(games / 2, mix64(config.seed ^ MAPS_SEED));
     let bot = |label: &str, weights: &[i32]| BotSpec::Genome {
         label: label.to_string(),
