@@ -13,6 +13,7 @@
 //! sub-step moves, as fishtest's worker does, or [`Space::round_nearest`]).
 
 pub mod bench;
+pub mod cma;
 pub mod ga;
 pub mod linalg;
 pub mod rating;
