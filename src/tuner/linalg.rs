@@ -64,7 +64,7 @@ pub fn symmetric_eigen(a: &[f64], m: usize) -> (Vec<f64>, Vec<f64>) {
             .map(|(i, j)| a[i * m + j] * a[i * m + j])
             .sum::<f64>()
             .sqrt();
-        if !(off > 1e-15 * scale) {
+        if off.is_nan() || off <= 1e-15 * scale {
             break;
         }
         for p in 0..m {

@@ -17,9 +17,10 @@ pub struct CmaConfig {
     /// Offspring per generation, even (mirrored pairs); `None` for Hansen's
     /// `4 + 3 ln n`, rounded up to even.
     pub population: Option<usize>,
-    /// Game pairs of each match: every offspring against the mean, and each
-    /// mirrored pair against each other.
-    pub pairs: u32,
+    /// Game pairs each mirrored pair plays against each other.
+    pub twin_pairs: u32,
+    /// Game pairs each offspring plays against the mean.
+    pub mean_pairs: u32,
     /// Initial, smallest and largest step, as fractions of each parameter's
     /// range (the spread of an offspring along an eigendirection is the
     /// step times the square root of its eigenvalue).
@@ -52,10 +53,11 @@ impl CmaConfig {
             precision: 0.5,
             confidence: 0.95,
             population: None,
-            pairs: 4,
-            sigma_init: 0.3,
+            twin_pairs: 4,
+            mean_pairs: 1,
+            sigma_init: 0.2,
             sigma_min: 0.02,
-            sigma_max: 0.5,
+            sigma_max: 0.25,
             gain_a_ratio: 0.1,
             gain_alpha: 0.602,
             noise_growth: None,
@@ -75,15 +77,19 @@ impl CmaConfig {
     /// the mean, each mirrored pair against each other, two games a pair.
     pub fn generation_games(&self, n: usize) -> u64 {
         let lambda = self.population(n) as u64;
-        (lambda + lambda / 2)
-            .saturating_mul(u64::from(self.pairs))
+        (lambda / 2)
+            .saturating_mul(u64::from(self.twin_pairs))
+            .saturating_add(lambda.saturating_mul(u64::from(self.mean_pairs)))
             .saturating_mul(2)
     }
 
     /// Checks the settings a run relies on; the message names the field.
     pub fn check(&self) -> Result<(), String> {
-        if self.pairs == 0 {
-            return Err("`pairs` must be at least 1".into());
+        if self.twin_pairs == 0 {
+            return Err("`twin_pairs` must be at least 1".into());
+        }
+        if self.mean_pairs == 0 {
+            return Err("`mean_pairs` must be at least 1".into());
         }
         if let Some(p) = self.population {
             if !(2..=1000).contains(&p) {

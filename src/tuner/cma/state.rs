@@ -25,6 +25,8 @@ pub struct CmaState {
     /// Evolution paths of the covariance and of the step size.
     pub path_c: Vec<f64>,
     pub path_sigma: Vec<f64>,
+    /// The rankings' mean z² less 1, averaged over recent generations.
+    pub signal_average: f64,
 }
 
 impl CmaState {
@@ -41,6 +43,7 @@ impl CmaState {
             cov: (0..n * n).map(|k| f64::from(u8::from(k / n == k % n))).collect(),
             path_c: vec![0.0; n],
             path_sigma: vec![0.0; n],
+            signal_average: 0.0,
         }
     }
 
@@ -72,6 +75,12 @@ impl CmaState {
             if path.len() != n || path.iter().any(|v| !v.is_finite() || v.abs() > 1e6) {
                 return Err(format!("`{name}` is not {n} finite numbers"));
             }
+        }
+        if !(self.signal_average.is_finite() && self.signal_average.abs() <= 1e12) {
+            return Err(format!(
+                "`signal_average` = {} is not a finite number",
+                self.signal_average
+            ));
         }
         let symmetric = self.cov.len() == n * n
             && self.cov.iter().all(|v| v.is_finite() && v.abs() <= 1e12)

@@ -34,7 +34,8 @@ fn converges_on_a_noiseless_rotated_quadratic_and_learns_its_shape() {
     let m = Noiseless(steep_rotated(4));
     let start = m.0.start(300.0);
     let mut cfg = CmaConfig::new(0);
-    cfg.pairs = 20_000;
+    cfg.twin_pairs = 20_000;
+    cfg.mean_pairs = 20_000;
     // A precision far above any loss here: the mean takes the full step.
     cfg.precision = 1e5;
     cfg.sigma_min = 1e-4;
@@ -138,9 +139,12 @@ fn order_statistics_and_the_population() {
     assert_eq!(cfg.population(8), 10);
     assert_eq!(cfg.population(1), 4);
     assert!(cfg.check().is_ok());
+    let w = mean_weights(8);
+    assert!(w.iter().sum::<f64>().abs() < 1e-15 && (w.iter().map(|v| v.abs()).sum::<f64>() - 1.0).abs() < 1e-12);
+    assert!(w.windows(2).all(|p| p[0] > p[1]));
     let bad = CmaConfig {
-        pairs: 0,
+        mean_pairs: 0,
         ..CmaConfig::new(0)
     };
-    assert!(bad.check().unwrap_err().contains("`pairs`"));
+    assert!(bad.check().unwrap_err().contains("`mean_pairs`"));
 }
