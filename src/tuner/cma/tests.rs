@@ -65,11 +65,11 @@ fn converges_on_a_noisy_quadratic() {
     let m = EloModel::spsa_simul(4);
     let start = m.start(4.0);
     let mut finals = Vec::new();
-    for seed in 0..4 {
-        let mut cfg = CmaConfig::new(400_000);
+    for seed in 0..3 {
+        let mut cfg = CmaConfig::new(1_000_000);
         cfg.parallel = false;
         let r = run(&m, &m.space, &start, &cfg, seed);
-        assert!(r.games <= 400_000 && r.games + cfg.generation_games(4) > 400_000);
+        assert!(r.games <= 1_000_000 && r.games + cfg.generation_games(4) > 1_000_000);
         finals.push(m.loss(&r.recommended));
     }
     // A mean that followed the noise ranking at full rate would end near the
