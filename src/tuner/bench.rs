@@ -1,5 +1,6 @@
-//! `gridtune bench tuner`: the GA against fishtest's SPSA on spsa_simul's
-//! Elo-plus-noise model, in games needed to end near the optimum.
+//! `gridtune bench tuner`: the GA, the GA with its surrogate, CMA-ES and
+//! fishtest's SPSA on spsa_simul's Elo-plus-noise model and two landscapes
+//! like it, in games needed to end near the optimum.
 //!
 //! Setting: spsa_simul's model ([`EloModel::spsa_simul`]: parameters in
 //! `[0, 200]`, optimum 100, 2 Elo lost per parameter at half the range, draw
@@ -7,7 +8,7 @@
 //! spsa_simul's line toward the farthest corner (`--true_start_elo 4`; its
 //! default of 2 would make a 2 Elo target trivial).
 //!
-//! Both optimisers are told the target, as spsa_simul tells SPSA: SPSA runs
+//! Every optimiser is told the target, as spsa_simul tells SPSA: SPSA runs
 //! fishtest's schedule (`A` = 10%, alpha 0.602, gamma 0.101) with `c_end =
 //! range / 6` and `r_end` from spsa_simul's design for the target; the GA's
 //! final learning rate comes from the same design principle
@@ -492,7 +493,7 @@ impl fmt::Display for BenchTable {
         writeln!(
             f,
             "Games until at least 50% / 95% of {} seeds end within the target, at that budget and every larger one \
-             (budgets {} x {:.3}^k). Both optimisers are designed for the target at {:.0}% confidence.",
+             (budgets {} x {:.3}^k). Every optimiser is designed for the target at {:.0}% confidence.",
             c.seeds,
             thousands(c.first_budget),
             c.budget_factor,

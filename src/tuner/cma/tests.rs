@@ -148,3 +148,40 @@ fn order_statistics_and_the_population() {
     };
     assert!(bad.check().unwrap_err().contains("`mean_pairs`"));
 }
+
+/// Checks that every point played is in the box, then plays the model.
+struct BoxChecked(EloModel);
+
+impl Oracle for BoxChecked {
+    fn play_pairs(&self, a: &[f64], b: &[f64], pairs: u32, seed: u64) -> Pentanomial {
+        assert!(self.0.space.contains(a) && self.0.space.contains(b), "{a:?} {b:?}");
+        // As evolve's oracle does: each point rounded onto the genome's grid.
+        let (ra, rb) = (
+            self.0.space.round_stochastic(a, seed),
+            self.0.space.round_stochastic(b, seed),
+        );
+        self.0.play_pairs(&ra, &rb, pairs, seed)
+    }
+}
+
+#[test]
+fn plays_only_points_of_the_box_on_an_integer_grid_and_still_converges() {
+    // The optimum sits 10 from a bound and the box is coarse: offspring are
+    // clipped often, and the games see integer weights on a step of 5.
+    let mut m = EloModel::spsa_simul(3);
+    m.optimum = vec![10.0, 190.0, 100.0];
+    m.space = m.space.clone().with_steps(vec![5.0; 3]);
+    m.elo_at_half_range = vec![40.0; 3];
+    let oracle = BoxChecked(m);
+    let start = oracle.0.start(60.0);
+    let mut cfg = CmaConfig::new(300_000);
+    cfg.parallel = false;
+    cfg.precision = 2.0;
+    let r = run(&oracle, &oracle.0.space, &start, &cfg, 4);
+    assert!(oracle.0.space.contains(&r.recommended));
+    assert!(
+        oracle.0.loss(&r.recommended) < 4.0,
+        "loss {}",
+        oracle.0.loss(&r.recommended)
+    );
+}
