@@ -75,7 +75,7 @@ pub struct CmaLog {
     pub learned: bool,
     /// The share of Hansen's covariance learning rates used.
     pub covariance_rate: f64,
-    /// Largest over smallest eigenvalue of the covariance after the generation.
+    /// Largest over smallest eigenvalue of the covariance the generation sampled with.
     pub condition: f64,
 }
 
@@ -338,10 +338,11 @@ impl<'a> Cma<'a> {
         self.update(&steps, &order, eta, learned, covariance_rate, &b, &d);
         self.state.spent += games;
         self.state.generation += 1;
-        let (values, _) = symmetric_eigen(&self.state.cov, n);
-        let (lo, hi) = values
+        // From the decomposition the generation sampled with: a second one
+        // per generation would cost as much as the rest of the update.
+        let (lo, hi) = d
             .iter()
-            .fold((f64::MAX, 0.0f64), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+            .fold((f64::MAX, 0.0f64), |(lo, hi), &v| (lo.min(v * v), hi.max(v * v)));
         CmaLog {
             generation: self.state.generation,
             games,
