@@ -1,5 +1,6 @@
-//! `gridtune bench tuner`: the GA against fishtest's SPSA on spsa_simul's
-//! Elo-plus-noise model, in games needed to end near the optimum.
+//! `gridtune bench tuner`: the GA, the GA with its surrogate, CMA-ES and
+//! fishtest's SPSA on spsa_simul's Elo-plus-noise model and two landscapes
+//! like it, in games needed to end near the optimum.
 //!
 //! Setting: spsa_simul's model ([`EloModel::spsa_simul`]: parameters in
 //! `[0, 200]`, optimum 100, 2 Elo lost per parameter at half the range, draw
@@ -7,7 +8,7 @@
 //! spsa_simul's line toward the farthest corner (`--true_start_elo 4`; its
 //! default of 2 would make a 2 Elo target trivial).
 //!
-//! Both optimisers are told the target, as spsa_simul tells SPSA: SPSA runs
+//! Every optimiser is told the target, as spsa_simul tells SPSA: SPSA runs
 //! fishtest's schedule (`A` = 10%, alpha 0.602, gamma 0.101) with `c_end =
 //! range / 6` and `r_end` from spsa_simul's design for the target; the GA's
 //! final learning rate comes from the same design principle
@@ -29,12 +30,22 @@
 //! clipped to the box are centred too, so a design that leans on clipping
 //! looks better there than it is. The targets in `off_centre_targets` are
 //! also run with the optimum moved off the centre ([`off_centre_optimum`]).
+//!
+//! spsa_simul's loss is a sum of one quadratic per parameter; a genome's is
+//! not. The targets in `non_separable_targets` are also run on two
+//! landscapes with the structure real weights have ([`Case`]): a rotated,
+//! ill-conditioned quadratic (what a weight is worth depends on the others)
+//! and a loss that depends only on the point's direction from the origin
+//! (alpha-beta's choices do not change when every weight is scaled alike).
+//! CMA-ES ([`crate::tuner::cma`]) runs beside the GA and SPSA, told the
+//! target as they are.
 
 use crate::game::mix64;
+use crate::tuner::cma::{self, CmaConfig};
 use crate::tuner::derive_seed;
 use crate::tuner::ga::{self, GaConfig};
 use crate::tuner::spsa::{self, SpsaConfig};
-use crate::tuner::synthetic::EloModel;
+use crate::tuner::synthetic::{EloModel, ROTATED_CONDITION};
 use rayon::prelude::*;
 use std::fmt;
 use std::time::Instant;
@@ -59,6 +70,10 @@ pub struct BenchConfig {
     pub reference_runs: usize,
     /// Targets also run with the optimum off the box's centre.
     pub off_centre_targets: Vec<f64>,
+    /// Targets also run on the rotated and the scale-free landscapes, and
+    /// the parameter counts they run with.
+    pub non_separable_targets: Vec<f64>,
+    pub non_separable_dims: Vec<usize>,
 }
 
 impl BenchConfig {
@@ -75,6 +90,9 @@ impl BenchConfig {
             design_confidence: 0.99,
             reference_runs: 24,
             off_centre_targets: vec![0.5],
+            non_separable_targets: vec![2.0],
+            // 8 only, to keep the CI form short: 4 rotated parameters are easy for every optimiser.
+            non_separable_dims: vec![8],
         }
     }
 
@@ -86,7 +104,17 @@ impl BenchConfig {
             budget_factor: std::f64::consts::SQRT_2,
             max_budgets: vec![640_000, 3_200_000],
             reference_runs: 400,
+            non_separable_targets: vec![2.0, 0.5],
+            non_separable_dims: vec![4, 8],
             ..BenchConfig::quick()
+        }
+    }
+
+    /// The parameter counts a case runs with.
+    pub fn case_dims(&self, case: Case) -> &[usize] {
+        match case {
+            Case::Rotated | Case::ScaleFree => &self.non_separable_dims,
+            Case::Centre | Case::OffCentre => &self.dims,
         }
     }
 
@@ -109,7 +137,63 @@ pub enum Optimiser {
     /// The GA with the quadratic surrogate moving the mean
     /// ([`GaConfig::with_surrogate`]).
     GaSurrogate,
+    /// CMA-ES with its noise handling ([`CmaConfig`]).
+    Cma,
     Spsa,
+}
+
+/// The optimisers of the table, in its order.
+pub const OPTIMISERS: [Optimiser; 4] = [Optimiser::Ga, Optimiser::GaSurrogate, Optimiser::Cma, Optimiser::Spsa];
+
+/// The landscape and optimum of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// spsa_simul's: separable, optimum at the box's centre.
+    Centre,
+    /// Separable, optimum at [`off_centre_optimum`].
+    OffCentre,
+    /// A quadratic turned by a random rotation (seeded by [`ROTATION_SEED`])
+    /// with curvatures 0.1 to 10 times spsa_simul's, optimum off centre
+    /// ([`EloModel::rotated`]).
+    Rotated,
+    /// The loss of the angle to the optimum seen from the origin, in
+    /// `[-100, 100]^n` ([`EloModel::scale_free`], optimum [`scale_free_optimum`]).
+    ScaleFree,
+}
+
+/// The seed of the rotated case's rotation: one landscape for every run.
+pub const ROTATION_SEED: u64 = 0x726f_7461_7465;
+
+impl Case {
+    pub fn model(self, n: usize) -> EloModel {
+        match self {
+            Case::Centre => EloModel::spsa_simul(n),
+            Case::OffCentre => EloModel {
+                optimum: off_centre_optimum(n),
+                ..EloModel::spsa_simul(n)
+            },
+            Case::Rotated => EloModel::rotated(n, off_centre_optimum(n), ROTATION_SEED),
+            Case::ScaleFree => EloModel::scale_free(scale_free_optimum(n)),
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Case::Centre => "centre",
+            Case::OffCentre => "off",
+            Case::Rotated => "rotated",
+            Case::ScaleFree => "scale-free",
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Case::Centre => "",
+            Case::OffCentre => ", optimum off centre",
+            Case::Rotated => ", rotated",
+            Case::ScaleFree => ", scale-free",
+        }
+    }
 }
 
 impl fmt::Display for Optimiser {
@@ -117,6 +201,7 @@ impl fmt::Display for Optimiser {
         f.write_str(match self {
             Optimiser::Ga => "GA",
             Optimiser::GaSurrogate => "GA+surr",
+            Optimiser::Cma => "CMA-ES",
             Optimiser::Spsa => "SPSA",
         })
     }
@@ -128,8 +213,7 @@ pub struct BenchRow {
     pub optimiser: Optimiser,
     pub params: usize,
     pub target: f64,
-    /// Whether the optimum was moved off the box's centre.
-    pub off_centre: bool,
+    pub case: Case,
     /// Games from which at least half (95%) of the seeds end within the
     /// target, or `None` when no budget of the grid does.
     pub games_median: Option<u64>,
@@ -158,17 +242,17 @@ pub struct BenchTable {
 }
 
 impl BenchTable {
-    pub fn row(&self, optimiser: Optimiser, params: usize, target: f64, off_centre: bool) -> Option<&BenchRow> {
-        self.rows.iter().find(|r| {
-            r.optimiser == optimiser && r.params == params && r.target == target && r.off_centre == off_centre
-        })
+    pub fn row(&self, optimiser: Optimiser, params: usize, target: f64, case: Case) -> Option<&BenchRow> {
+        self.rows
+            .iter()
+            .find(|r| r.optimiser == optimiser && r.params == params && r.target == target && r.case == case)
     }
 
     /// `ga` games over SPSA games at probability 95% (or 50% with `median`).
     /// `None` when either is missing; a bound when one was not reached.
-    pub fn ratio(&self, ga: Optimiser, params: usize, target: f64, off_centre: bool, median: bool) -> Option<Ratio> {
+    pub fn ratio(&self, ga: Optimiser, params: usize, target: f64, case: Case, median: bool) -> Option<Ratio> {
         let pick = |o| {
-            self.row(o, params, target, off_centre)
+            self.row(o, params, target, case)
                 .map(|r: &BenchRow| (if median { r.games_median } else { r.games_95 }, r.max_budget))
         };
         let (ga, ga_max) = pick(ga)?;
@@ -224,14 +308,19 @@ pub fn run_with(cfg: &BenchConfig, seed: u64) -> BenchTable {
     );
     let started = Instant::now();
     let mut cases = Vec::new();
-    for off_centre in [false, true] {
-        for &n in &cfg.dims {
+    for case in [Case::Centre, Case::OffCentre, Case::Rotated, Case::ScaleFree] {
+        let targets = match case {
+            Case::Centre => &cfg.targets,
+            Case::OffCentre => &cfg.off_centre_targets,
+            Case::Rotated | Case::ScaleFree => &cfg.non_separable_targets,
+        };
+        for &n in cfg.case_dims(case) {
             for (t, &target) in cfg.targets.iter().enumerate() {
-                if off_centre && !cfg.off_centre_targets.contains(&target) {
+                if !targets.contains(&target) {
                     continue;
                 }
-                for optimiser in [Optimiser::Ga, Optimiser::GaSurrogate, Optimiser::Spsa] {
-                    cases.push((optimiser, n, t, target, off_centre));
+                for optimiser in OPTIMISERS {
+                    cases.push((optimiser, n, t, target, case));
                 }
             }
         }
@@ -239,13 +328,7 @@ pub fn run_with(cfg: &BenchConfig, seed: u64) -> BenchTable {
     // Cases in parallel, each descending its grid; results in case order.
     let rows = cases
         .par_iter()
-        .map(|&(o, n, t, target, off_centre)| {
-            let mut model = EloModel::spsa_simul(n);
-            if off_centre {
-                model.optimum = off_centre_optimum(n);
-            }
-            measure(cfg, o, &model, off_centre, &cfg.budgets(t), target, seed)
-        })
+        .map(|&(o, n, t, target, case)| measure(cfg, o, &case.model(n), case, &cfg.budgets(t), target, seed))
         .collect();
     let reference = (cfg.reference_runs > 0).then(|| reference_check(cfg.reference_runs, seed));
     BenchTable {
@@ -279,6 +362,13 @@ fn final_loss(
             c.parallel = false;
             model.loss(&ga::run(model, &model.space, start, &c, seed).recommended)
         }
+        Optimiser::Cma => {
+            let mut c = CmaConfig::new(games);
+            c.precision = target;
+            c.confidence = confidence;
+            c.parallel = false;
+            model.loss(&cma::run(model, &model.space, start, &c, seed).recommended)
+        }
         Optimiser::Spsa => {
             let c = SpsaConfig::spsa_simul(
                 &model.space,
@@ -300,6 +390,13 @@ pub fn off_centre_optimum(n: usize) -> Vec<f64> {
     (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect()
 }
 
+/// The scale-free case's optimum: [`off_centre_optimum`] moved to the
+/// origin and halved, so that the start, at the optimum's length, stays
+/// inside `[-100, 100]^n`.
+pub fn scale_free_optimum(n: usize) -> Vec<f64> {
+    off_centre_optimum(n).iter().map(|v| 0.5 * (v - 100.0)).collect()
+}
+
 /// Descends the grid from its largest budget while at least half of the
 /// seeds still succeed: both figures only need the budgets above the first
 /// budget where fewer than half do.
@@ -307,7 +404,7 @@ fn measure(
     cfg: &BenchConfig,
     o: Optimiser,
     model: &EloModel,
-    off_centre: bool,
+    case: Case,
     budgets: &[u64],
     target: f64,
     seed: u64,
@@ -341,7 +438,7 @@ fn measure(
         optimiser: o,
         params: n,
         target,
-        off_centre,
+        case,
         games_median,
         games_95,
         seeds: cfg.seeds,
@@ -409,7 +506,7 @@ impl fmt::Display for BenchTable {
         writeln!(
             f,
             "Games until at least 50% / 95% of {} seeds end within the target, at that budget and every larger one \
-             (budgets {} x {:.3}^k). Both optimisers are designed for the target at {:.0}% confidence.",
+             (budgets {} x {:.3}^k). Every optimiser is designed for the target at {:.0}% confidence.",
             c.seeds,
             thousands(c.first_budget),
             c.budget_factor,
@@ -422,20 +519,32 @@ impl fmt::Display for BenchTable {
                 off_centre_optimum(8)
             )?;
         }
+        if !c.non_separable_targets.is_empty() {
+            writeln!(
+                f,
+                "\"rotated\": the off-centre case's quadratic turned by a random rotation, curvatures {:.1} to {:.0} \
+                 times spsa_simul's (condition {:.0}). \"scale-free\": in [-100, 100]^n, the loss is 2n Elo times \
+                 (1 - cos) of the angle to {:?} seen from the origin: the length is a flat direction.",
+                1.0 / ROTATED_CONDITION.sqrt(),
+                ROTATED_CONDITION.sqrt(),
+                ROTATED_CONDITION,
+                scale_free_optimum(8)
+            )?;
+        }
         writeln!(f)?;
         writeln!(
             f,
-            "{:<10} {:>6} {:>8} {:>7} {:>14} {:>14} {:>6} {:>18}",
-            "optimiser", "params", "target", "optimum", "games 50%", "games 95%", "seeds", "success at max"
+            "{:<10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>6} {:>18}",
+            "optimiser", "params", "target", "case", "games 50%", "games 95%", "seeds", "success at max"
         )?;
         for r in &self.rows {
             writeln!(
                 f,
-                "{:<10} {:>6} {:>8} {:>7} {:>14} {:>14} {:>6} {:>18}",
+                "{:<10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>6} {:>18}",
                 r.optimiser.to_string(),
                 r.params,
                 format!("{} Elo", r.target),
-                if r.off_centre { "off" } else { "centre" },
+                r.case.label(),
                 games(r.games_median, r.max_budget),
                 games(r.games_95, r.max_budget),
                 r.seeds,
@@ -443,25 +552,27 @@ impl fmt::Display for BenchTable {
             )?;
         }
         writeln!(f)?;
-        writeln!(
-            f,
-            "GA games / SPSA games (50%, 95%), for the GA and the GA with its surrogate:"
-        )?;
-        for off in [false, true] {
-            for &n in &c.dims {
+        writeln!(f, "Games of each optimiser / SPSA games (50%, 95%):")?;
+        for case in [Case::Centre, Case::OffCentre, Case::Rotated, Case::ScaleFree] {
+            for &n in c.case_dims(case) {
                 for &t in &c.targets {
-                    if self.row(Optimiser::Spsa, n, t, off).is_none() {
+                    if self.row(Optimiser::Spsa, n, t, case).is_none() {
                         continue;
                     }
-                    let show = |o, m| self.ratio(o, n, t, off, m).map_or("n/a".to_string(), |r| r.to_string());
+                    let show = |o, m| {
+                        self.ratio(o, n, t, case, m)
+                            .map_or("n/a".to_string(), |r| r.to_string())
+                    };
                     writeln!(
                         f,
-                        "  {n} params, {t} Elo{}: GA {}, {}; GA+surr {}, {}",
-                        if off { ", optimum off centre" } else { "" },
+                        "  {n} params, {t} Elo{}: GA {}, {}; GA+surr {}, {}; CMA-ES {}, {}",
+                        case.describe(),
                         show(Optimiser::Ga, true),
                         show(Optimiser::Ga, false),
                         show(Optimiser::GaSurrogate, true),
-                        show(Optimiser::GaSurrogate, false)
+                        show(Optimiser::GaSurrogate, false),
+                        show(Optimiser::Cma, true),
+                        show(Optimiser::Cma, false)
                     )?;
                 }
             }
@@ -509,16 +620,23 @@ mod tests {
             design_confidence: 0.99,
             reference_runs: 0,
             off_centre_targets: vec![2.0],
+            non_separable_targets: vec![2.0],
+            non_separable_dims: vec![2],
         };
         let a = run_with(&cfg, 9);
         let b = run_with(&cfg, 9);
         assert_eq!(a.rows, b.rows);
-        assert_eq!(a.rows.len(), 6);
-        assert_eq!(a.rows.iter().filter(|r| r.off_centre).count(), 3);
+        assert_eq!(a.rows.len(), 16);
+        for case in [Case::OffCentre, Case::Rotated, Case::ScaleFree] {
+            assert_eq!(a.rows.iter().filter(|r| r.case == case).count(), 4);
+        }
         let text = a.to_string();
         assert!(
             text.contains("GA+surr")
                 && text.contains("SPSA")
+                && text.contains("CMA-ES")
+                && text.contains("2 params, 2 Elo, rotated: GA ")
+                && text.contains("2 params, 2 Elo, scale-free: GA ")
                 && text.contains("2 params, 2 Elo: GA ")
                 && text.contains("2 params, 2 Elo, optimum off centre: GA "),
             "{text}"

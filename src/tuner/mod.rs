@@ -4,8 +4,8 @@
 //! between two parameter vectors and returns their pentanomial. The same
 //! trait serves the real games (through the arena) and the synthetic
 //! Elo-plus-noise model of vdbergh/spsa_simul ([`synthetic`]), so the GA
-//! ([`ga`]) and fishtest's SPSA ([`spsa`]) run unchanged on both, and
-//! [`bench`] can measure them against a known optimum.
+//! ([`ga`]), CMA-ES ([`cma`]) and fishtest's SPSA ([`spsa`]) run unchanged
+//! on both, and [`bench`] can measure them against a known optimum.
 //!
 //! Parameters are `f64` vectors in a box ([`Space`]). The tuners move in that
 //! continuous box; an oracle for real genomes rounds a point onto the genome's
@@ -13,6 +13,7 @@
 //! sub-step moves, as fishtest's worker does, or [`Space::round_nearest`]).
 
 pub mod bench;
+pub mod cma;
 pub mod ga;
 pub mod linalg;
 pub mod logistic;
