@@ -113,15 +113,19 @@ impl EvolveConfig {
             origin: origin.to_string(),
             message,
         };
-        // Optional settings (`tau`, `base_jitter`, ...) may be written bare, `tau: 0.3`, as
-        // well as `tau: Some(0.3)`.
-        let ron = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let text = crate::fsutil::without_bom(text);
-        let config: EvolveConfig = ron
-            .from_str(text)
-            .map_err(|e| invalid(format!("not an evolve config: {e}")))?;
+        let config = Self::from_ron(text).map_err(invalid)?;
         config.check(judges).map_err(invalid)?;
         Ok(config)
+    }
+
+    /// Reads a config's RON without checking it (a run folder's reader
+    /// checks it against the run's own judges).
+    pub fn from_ron(text: &str) -> Result<Self, String> {
+        // Optional settings (`tau`, `prefit`, ...) may be written bare, `tau: 0.3`, as
+        // well as `tau: Some(0.3)`.
+        let ron = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        ron.from_str(crate::fsutil::without_bom(text))
+            .map_err(|e| format!("not an evolve config: {e}"))
     }
 
     /// The rules a config must keep; the message names the field.

@@ -70,8 +70,7 @@ fn read_config(dir: &Path) -> anyhow::Result<(String, EvolveConfig)> {
         );
     }
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let config: EvolveConfig =
-        ron::from_str(&text).map_err(|e| crate::bad_input!("{}: not an evolve config: {e}", path.display()))?;
+    let config = EvolveConfig::from_ron(&text).map_err(|e| crate::bad_input!("{}: {e}", path.display()))?;
     // Judge names are the run's own: any spec it ran with is known here.
     let judges: Vec<&str> = config.judges.iter().map(|j| j.0.as_str()).collect();
     config
