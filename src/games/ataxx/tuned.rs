@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    65, // material
-    -2, // spawns
-    3, // jumps
-    -1, // safe
-    -29, // exposed
-    15, // holes
+    110, // material
+    11, // spawns
+    -6, // jumps
+    18, // safe
+    -60, // exposed
+    40, // holes
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
