@@ -5,18 +5,20 @@
 //! its weights is another thing, so the games decide how far to go from the
 //! start toward the full fit.
 
-use crate::arena::{beats, generated_maps, play_seated};
+use crate::arena::head_to_head::play_match;
+use crate::arena::match_report::MatchReport;
+use crate::arena::runner::MatchPlan;
+use crate::arena::{generated_maps, paired_schedule};
 use crate::bots::BotSpec;
-use crate::game::mix64;
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::search::Limits;
-use rayon::prelude::*;
+use std::ops::ControlFlow;
 
-/// `a`'s mean score against `b` over `pairs` pairs of games: each pair is
-/// one generated map and seed, with the two bots' seats swapped. At a table
-/// of more than two seats the other seats hold judges, drawn per pair, and
-/// the bot with more points wins the game.
+/// `a`'s mean score against `b` over `pairs` pairs of games, played by the
+/// arena's match runner as `gridtune match` plays them: one generated map
+/// and seed per pair, the two bots' seats swapped, and at a table of more
+/// than two the game's first judges in the other seats.
 pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, nodes: u64, pairs: usize, seed: u64) -> f64 {
     if pairs == 0 {
         return 0.5;
@@ -28,29 +30,29 @@ pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, nodes: u64, pairs: usize
         limits: Limits::nodes(nodes),
     };
     let (a, b) = (spec(a, "candidate"), spec(b, "start"));
-    let total: f64 = (0..pairs)
-        .into_par_iter()
-        .map(|i| {
-            let pair_seed = mix64(seed ^ mix64(i as u64 + 1));
-            let others: Vec<BotSpec> = (0..G::PLAYERS)
-                .map(|s| BotSpec::Judge(G::JUDGES[(mix64(pair_seed ^ s as u64) as usize) % G::JUDGES.len()].into()))
-                .collect();
-            let (first, second) = (i % G::PLAYERS, (i + 1) % G::PLAYERS);
-            [(first, second), (second, first)]
-                .iter()
-                .map(|&(sa, sb)| {
-                    let seats: Vec<&BotSpec> = (0..G::PLAYERS)
-                        .map(|s| match s {
-                            s if s == sa => &a,
-                            s if s == sb => &b,
-                            s => &others[s],
-                        })
-                        .collect();
-                    let points = play_seated::<G>(&maps[i], &seats, pair_seed, false).outcome.points;
-                    beats(points[sa], points[sb]) as f64
-                })
-                .sum::<f64>()
-        })
-        .sum();
-    total / (2 * pairs) as f64
+    let fillers: Vec<BotSpec> = G::JUDGES
+        .iter()
+        .cycle()
+        .take(G::PLAYERS - 2)
+        .map(|name| BotSpec::Judge(name.to_string()))
+        .collect();
+    let schedule = paired_schedule(maps.len(), pairs, seed);
+    let concurrency = rayon::current_num_threads();
+    let plan = MatchPlan::<G> {
+        maps: &maps,
+        a: &a,
+        b: &b,
+        fillers: &fillers,
+        schedule: &schedule,
+        concurrency,
+        log: false,
+    };
+    let mut report = MatchReport::new(
+        G::NAME,
+        [a.label(), b.label()],
+        format!("{pairs} generated maps"),
+        concurrency,
+    );
+    play_match(&plan, &mut report, None, |_, _| ControlFlow::Continue(()));
+    report.pentanomial.score()
 }
