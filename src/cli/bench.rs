@@ -8,6 +8,7 @@ use clap::Args;
 use gridtune::arena::{self, Pairing};
 use gridtune::bots::{Bot, BotSpec};
 use gridtune::contest::ProcessModel;
+use gridtune::fit::play_out;
 use gridtune::game::{mix64, Game, ToMove};
 use gridtune::games::GameKit;
 use gridtune::maps::load_dir;
@@ -289,19 +290,11 @@ fn judge_games<G: GameKit>(maps: &[G::Map], seed: u64) -> Result<Vec<Vec<G>>> {
                     .with_context(|| format!("no judge `{name}` in {}", G::NAME))
             })
             .collect::<Result<_>>()?;
-        let mut state = G::start(map);
-        loop {
-            let moves: Vec<G::Move> = match state.to_move() {
-                ToMove::Over => break,
-                ToMove::One(p) => vec![seats[p].choose(&state, p)],
-                ToMove::All => (0..G::PLAYERS).map(|p| seats[p].choose(&state, p)).collect(),
-            };
-            positions.push(state.clone());
-            match moves.as_slice() {
-                [m] => state.play(*m),
-                joint => state.play_joint(joint),
+        play_out(G::start(map), &mut seats, &mut |state: &G| {
+            if state.to_move() != ToMove::Over {
+                positions.push(state.clone());
             }
-        }
+        });
         games.push(positions);
     }
     if games.iter().all(Vec::is_empty) {
