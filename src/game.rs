@@ -215,15 +215,7 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// so a game may count from each move's effect, without listing the
     /// moves, copying the position or playing them.
     fn perft_two_plies(&self, p: Player) -> u64 {
-        let mut moves = Self::Moves::default();
-        self.legal_moves(p, &mut moves);
-        perft_counted(self, moves.as_slice())
-            .map(|&m| {
-                let mut child = self.clone();
-                child.play(m);
-                perft_one_ply(&child)
-            })
-            .sum()
+        sum_after_counted_moves(self, p, perft_one_ply)
     }
 
     /// One of `p`'s legal moves, drawn as a random playout draws it: the
@@ -291,11 +283,23 @@ pub trait Bot<G: Game>: Send {
     }
 }
 
-/// The moves perft counts of those listed for one player: a pass only when
-/// it is the one choice (see [`Game::is_pass`]).
-pub fn perft_counted<'a, G: Game>(state: &'a G, listed: &'a [G::Move]) -> impl Iterator<Item = &'a G::Move> {
+/// Over the moves perft counts for `p`, who is to act (a pass only when it is
+/// the one choice, see [`Game::is_pass`]), the sum of `count` of the position
+/// each leads to. Perft's loop, here so that `Game`'s default can use it.
+pub fn sum_after_counted_moves<G: Game>(state: &G, p: Player, mut count: impl FnMut(&G) -> u64) -> u64 {
+    let mut moves = G::Moves::default();
+    state.legal_moves(p, &mut moves);
+    let listed = moves.as_slice();
     let acting = listed.iter().filter(|m| !state.is_pass(m)).count();
-    listed.iter().filter(move |m| acting == 0 || !state.is_pass(m))
+    listed
+        .iter()
+        .filter(|m| acting == 0 || !state.is_pass(m))
+        .map(|&m| {
+            let mut child = state.clone();
+            child.play(m);
+            count(&child)
+        })
+        .sum()
 }
 
 /// Perft's count one ply on from `state`: 0 once the game is over, the

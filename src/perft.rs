@@ -3,7 +3,7 @@
 //!
 //! A pass counts only when it is the player's one choice (see `Game::is_pass`).
 
-use crate::game::{perft_counted, perft_one_ply, Game, MoveBuffer, Player, ToMove};
+use crate::game::{perft_one_ply, sum_after_counted_moves, Game, MoveBuffer, Player, ToMove};
 
 /// Leaf count at exactly `depth` plies (a joint move counts as one ply in a
 /// simultaneous game); games that end earlier add nothing. Counted from
@@ -15,15 +15,7 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
 /// Over the moves perft counts for `p`, who is to act, the sum of the leaf
 /// counts `depth` plies on from each.
 pub fn after_each_move<G: Game>(state: &G, p: Player, depth: u32) -> u64 {
-    let mut moves = G::Moves::default();
-    state.legal_moves(p, &mut moves);
-    perft_counted(state, moves.as_slice())
-        .map(|&m| {
-            let mut child = state.clone();
-            child.play(m);
-            perft_from(&child, depth)
-        })
-        .sum()
+    sum_after_counted_moves(state, p, |child| perft_from(child, depth))
 }
 
 /// Leaf count at exactly `depth` plies from `state` as it is, draw rules and
