@@ -27,6 +27,7 @@ pub mod protocol;
 pub mod referee;
 pub mod replay;
 pub mod report;
+pub mod scale;
 pub mod search;
 pub mod stats;
 pub mod submission;

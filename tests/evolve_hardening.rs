@@ -117,6 +117,15 @@ fn bad_input_is_refused_before_the_run_folder_is_created() {
     let fresh = dir.join("fresh");
     let out = fresh.to_str().unwrap();
     let good = config_text("random_safe", "");
+    // A seed genome whose scale anchor is 0 has no scale for the GA to keep.
+    let hand_set = std::fs::read_to_string(root().join("genomes/isolation/default.ron")).unwrap();
+    let unscaled = dir.join("unscaled.ron");
+    std::fs::write(
+        &unscaled,
+        hand_set.replace("\"own_mobility\": 10", "\"own_mobility\": 0"),
+    )
+    .unwrap();
+    let default_genome = root().join("genomes/isolation/default.ron").display().to_string();
     let cases: Vec<(String, Vec<&str>, Vec<&str>)> = vec![
         // A map folder, a seed genome and a bots file that do not exist.
         (
@@ -128,6 +137,11 @@ fn bad_input_is_refused_before_the_run_folder_is_created() {
             good.replace("genomes/isolation/default.ron", "genomes/isolation/nothing.ron"),
             vec![],
             vec!["nothing.ron"],
+        ),
+        (
+            good.replace(&default_genome, &unscaled.display().to_string()),
+            vec![],
+            vec!["unscaled.ron", "`own_mobility` is 0", "fix_scale: false"],
         ),
         // Defect 5: numbers that overflow or are not numbers.
         (

@@ -106,6 +106,18 @@ fn a_run_killed_at_any_point_resumes_to_the_uninterrupted_result() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let expected = results(&whole);
+    // The scale anchor (`own_mobility`, the first weight) stays at the seed
+    // genome's 10 in every genome the GA played and in the result.
+    let genomes = std::fs::read_to_string(whole.join("genomes.csv")).unwrap();
+    let anchors: Vec<&str> = genomes
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.rsplit(',').next()?.split_whitespace().next())
+        .collect();
+    assert!(!anchors.is_empty(), "{genomes}");
+    assert!(anchors.iter().all(|&a| a == "10.00"), "{anchors:?}");
+    let best = std::fs::read_to_string(whole.join("best.ron")).unwrap();
+    assert!(best.contains("\"own_mobility\": 10,"), "{best}");
 
     // Before the first checkpoint: the config is written, no generation is.
     let early = killed_and_resumed(&dir, &config, "early", |run, _| run.join("config.ron").exists());

@@ -13,6 +13,7 @@ use gridtune::game::{mix64, Game, ToMove};
 use gridtune::games::GameKit;
 use gridtune::maps::load_dir;
 use gridtune::perft::perft;
+use gridtune::scale;
 use gridtune::search::{Evaluator, Limits};
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -146,6 +147,8 @@ pub fn run<G: GameKit>(a: &BenchArgs) -> Result<()> {
         "M nodes/s",
     );
 
+    scale_rows::<G>(&positions, a.nodes);
+
     let limits = G::submission_limits();
     let started = (Instant::now(), thread_cpu_ns());
     let (mut nodes, left_out) = submission_nodes(&games, limits, budget.submission_moves);
@@ -236,6 +239,43 @@ pub fn run<G: GameKit>(a: &BenchArgs) -> Result<()> {
     row("  2 threads", "", two, 1, "games/s");
     row("  speed-up", "", two / one, 2, "x");
     Ok(())
+}
+
+/// How flat the scale direction is (`gridtune::scale`): how often the frozen
+/// weights and a multiple of them choose the same move, on up to 200
+/// positions of the judge games at `nodes` a search; beside it, the anchor
+/// alone moved by the same factor, a direction that matters.
+fn scale_rows<G: GameKit>(positions: &[G], nodes: u64) {
+    let stride = positions.len().div_ceil(200).max(1);
+    let sample: Vec<G> = positions.iter().step_by(stride).cloned().collect();
+    let limits = Limits::nodes(nodes);
+    let frozen = G::FROZEN;
+    let anchor = G::SCALE_ANCHOR;
+    let mut anchor_alone = frozen.to_vec();
+    anchor_alone[anchor] = scale::scaled(&G::PARAMS[anchor..=anchor], &frozen[anchor..=anchor], 1.5)[0];
+    for (what, other) in [
+        (
+            "scale: every weight x2".to_string(),
+            scale::scaled(G::PARAMS, frozen, 2.0),
+        ),
+        (
+            "scale: every weight x1.5, on the grid".to_string(),
+            scale::scaled(G::PARAMS, frozen, 1.5),
+        ),
+        (format!("scale: `{}` alone x1.5", G::PARAMS[anchor].name), anchor_alone),
+    ] {
+        let agreement = scale::same_moves(&sample, frozen, &other, limits);
+        row(
+            &what,
+            &format!(
+                "same move in {} of {} searches, {nodes} nodes",
+                agreement.same, agreement.searches
+            ),
+            100.0 * agreement.share(),
+            1,
+            "%",
+        );
+    }
 }
 
 /// One figure's line: what was measured, how much, the figure and its unit,

@@ -35,6 +35,11 @@ pub struct EvolveConfig {
     pub peer_share: f64,
     /// The genome bot's search budget per move, in nodes (deterministic).
     pub nodes: u64,
+    /// Keep the game's scale anchor (`Tuning::SCALE_ANCHOR`) where the start
+    /// genome has it, so that the GA searches only the directions that
+    /// change moves (`crate::scale`). Off: every weight moves.
+    #[serde(default = "anchored")]
+    pub fix_scale: bool,
     /// Rounds of the holdout judge tables at each evaluation (each round:
     /// every holdout map, judge combination and seat; 0: skip).
     pub holdout_rounds: usize,
@@ -51,6 +56,10 @@ pub struct EvolveConfig {
     /// run ends (`crate::evolve::verdict`).
     #[serde(default)]
     pub verdict: VerdictConfig,
+}
+
+fn anchored() -> bool {
+    true
 }
 
 /// The run's verdict: its champion head to head against the start genome and

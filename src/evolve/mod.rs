@@ -34,7 +34,7 @@ use crate::tuner::ga::{Ga, Rated};
 use anyhow::Context;
 use faults::{FaultTally, JudgeFaults};
 use history::{Evaluation, Period};
-use oracle::{nearest_genome, space_of, GameOracle};
+use oracle::{nearest_genome, tuning_space, GameOracle};
 use outputs::{write_generations, write_holdout, write_outputs, write_verdict, GenomesLog};
 use std::path::Path;
 use std::time::Instant;
@@ -320,7 +320,7 @@ pub fn run<G: GameKit>(
         config.peer_share,
         inputs.limits,
     );
-    let space = space_of::<G>();
+    let space = tuning_space::<G>(&inputs.start, config.fix_scale).map_err(|e| crate::bad_input!("{e}"))?;
     let ga_config = config.ga_config();
     let checkpoint = match resume {
         Some(c) => resumed::<G>(config, out, c)?,

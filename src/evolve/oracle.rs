@@ -179,6 +179,24 @@ pub fn space_of<G: GameKit>() -> Space {
     space_of_params(G::PARAMS)
 }
 
+/// The box evolve's GA searches from `start`: [`space_of`], with the game's
+/// scale anchor pinned at the start's value when `fix_scale` (see
+/// `crate::scale`). A start whose anchor is zero has no scale to keep.
+pub fn tuning_space<G: GameKit>(start: &[f64], fix_scale: bool) -> Result<Space, String> {
+    let space = space_of::<G>();
+    if !fix_scale {
+        return Ok(space);
+    }
+    let anchor = G::SCALE_ANCHOR;
+    match start.get(anchor) {
+        Some(&value) if value != 0.0 => Ok(space.pin(anchor, value)),
+        _ => Err(format!(
+            "the start genome's `{}` is 0, so it cannot hold the genome's scale: give it a value, or set `fix_scale: false`",
+            G::PARAMS[anchor].name
+        )),
+    }
+}
+
 /// The box of a genome with these weights.
 pub fn space_of_params(params: &[crate::params::ParamSpec]) -> Space {
     let lo = params.iter().map(|p| f64::from(p.min)).collect();

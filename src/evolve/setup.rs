@@ -30,6 +30,10 @@ pub fn check_inputs<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<()> {
         load_maps::<G>(&config.holdout_maps)?;
     }
     let seed = Genome::load(&config.seed_genome, G::NAME, G::PARAMS)?;
+    let point: Vec<f64> = seed.weights.iter().map(|&w| f64::from(w)).collect();
+    if let Err(e) = super::oracle::tuning_space::<G>(&point, config.fix_scale) {
+        crate::bail_input!("{}: {e}", config.seed_genome.display());
+    }
     let judges = opponents::<G>(config)?;
     let genome = BotSpec::Genome {
         label: "seed genome".into(),

@@ -38,6 +38,8 @@ pub trait Tuning: GameMaps {
     const JUDGES: &'static [&'static str];
     /// The genome's weights, declared once.
     const PARAMS: &'static [ParamSpec];
+    /// The index of the weight that fixes the genome's scale (`crate::scale`).
+    const SCALE_ANCHOR: usize;
     /// Where `freeze` writes the generated constants, from the project root.
     const TUNED_PATH: &'static str;
     /// The weights currently frozen into the submission bot.

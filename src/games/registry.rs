@@ -43,6 +43,7 @@ macro_rules! games {
             impl $crate::games::kit::Tuning for $module::$game {
                 const JUDGES: &'static [&'static str] = $module::judges::JUDGES;
                 const PARAMS: &'static [$crate::params::ParamSpec] = $module::features::PARAMS;
+                const SCALE_ANCHOR: usize = $module::SCALE_ANCHOR;
                 const TUNED_PATH: &'static str = concat!("src/games/", stringify!($module), "/tuned.rs");
                 const FROZEN: &'static [i32] = &$module::tuned::WEIGHTS;
                 const MOVE_BUDGET_MS: u64 = $module::tuned::MOVE_BUDGET_MS;

@@ -67,12 +67,13 @@ pub struct Space {
 }
 
 impl Space {
-    /// A continuous box.
+    /// A continuous box. A parameter whose bounds are equal is pinned: no
+    /// tuner moves it (see [`Space::pin`]).
     pub fn new(lo: Vec<f64>, hi: Vec<f64>) -> Space {
         assert_eq!(lo.len(), hi.len(), "bounds of different lengths");
         assert!(
-            lo.iter().zip(&hi).all(|(l, h)| l < h),
-            "every lower bound must be below its upper bound"
+            lo.iter().zip(&hi).all(|(l, h)| l <= h),
+            "no lower bound may be above its upper bound"
         );
         let step = vec![None; lo.len()];
         Space { lo, hi, step }
@@ -97,6 +98,29 @@ impl Space {
 
     pub fn range(&self, i: usize) -> f64 {
         self.hi[i] - self.lo[i]
+    }
+
+    /// The box with parameter `i` held at `value`: a genome's scale anchor
+    /// (`crate::scale`). Every step a tuner takes is a fraction of a range,
+    /// so a range of zero keeps the parameter where it is.
+    pub fn pin(mut self, i: usize, value: f64) -> Space {
+        self.lo[i] = value;
+        self.hi[i] = value;
+        self
+    }
+
+    pub fn is_pinned(&self, i: usize) -> bool {
+        self.lo[i] == self.hi[i]
+    }
+
+    /// Parameter `i` of `x` in unit coordinates (`lo` at 0, `hi` at 1); a
+    /// pinned parameter is at 0.
+    pub fn unit(&self, x: &[f64], i: usize) -> f64 {
+        if self.is_pinned(i) {
+            0.0
+        } else {
+            (x[i] - self.lo[i]) / self.range(i)
+        }
     }
 
     pub fn centre(&self) -> Vec<f64> {

@@ -200,7 +200,8 @@ pub fn run<O: Oracle + ?Sized>(oracle: &O, space: &Space, start: &[f64], cfg: &S
         let p = oracle.play_pairs(&plus, &minus, pairs, derive_seed(seed, iter));
         let c = p.counts;
         let result = (c[3] + 2 * c[4]) as f64 - (c[1] + 2 * c[0]) as f64;
-        for i in 0..n {
+        // A pinned parameter's zero range gives it no gain (0 / 0).
+        for i in (0..n).filter(|&i| !space.is_pinned(i)) {
             let (ck, rk) = gains[i];
             theta[i] = (theta[i] + rk * ck * result * flip[i]).clamp(space.lo[i], space.hi[i]);
         }

@@ -26,6 +26,11 @@ crate::submission_files!(bot, engine, features, protocol, rules, tuned);
 /// The embedded default evolution config.
 pub const DEFAULT_CONFIG: &str = include_str!("evolve.ron");
 
+/// The weight that holds the genome's scale: a search chooses the same moves
+/// when every weight is multiplied alike, so tuners keep this one where the
+/// start genome has it: an open line.
+pub const SCALE_ANCHOR: usize = features::OPEN_LINES;
+
 /// The genome bot: alpha-beta on the weighted features.
 pub fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<TicTacToe>> {
     let weights: features::Weights = genome_weights(weights);

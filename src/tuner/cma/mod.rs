@@ -274,7 +274,10 @@ impl<'a> Cma<'a> {
                 self.space.clamp(&mut x);
                 steps.push(
                     (0..n)
-                        .map(|i| (x[i] - st.mean[i]) / (st.sigma * self.space.range(i)))
+                        .map(|i| match self.space.is_pinned(i) {
+                            true => 0.0,
+                            false => (x[i] - st.mean[i]) / (st.sigma * self.space.range(i)),
+                        })
                         .collect(),
                 );
                 roster.add(x);

@@ -215,9 +215,13 @@ impl<'a> Ga<'a> {
     /// recommends unless the confirmation finds better.
     pub fn mean(&self) -> Vec<f64> {
         let k = self.state.islands.len() as f64;
-        (0..self.space.dim())
+        let mut mean: Vec<f64> = (0..self.space.dim())
             .map(|d| self.state.islands.iter().map(|isl| isl.mean[d]).sum::<f64>() / k)
-            .collect()
+            .collect();
+        // An average of equal values can be off by its last bit; a pinned
+        // weight must stay exact.
+        self.space.clamp(&mut mean);
+        mean
     }
 
     /// The candidates for the recommendation, the population mean first.
@@ -225,10 +229,9 @@ impl<'a> Ga<'a> {
         let state = &self.state;
         let mut candidates = vec![("population mean".to_string(), self.mean())];
         if state.tail_weight > 0.0 {
-            candidates.push((
-                "tail average".to_string(),
-                state.tail_sum.iter().map(|s| s / state.tail_weight).collect(),
-            ));
+            let mut tail: Vec<f64> = state.tail_sum.iter().map(|s| s / state.tail_weight).collect();
+            self.space.clamp(&mut tail);
+            candidates.push(("tail average".to_string(), tail));
         }
         if state.islands.len() > 1 {
             candidates.extend(

@@ -92,10 +92,9 @@ impl Surrogate {
             *self = Surrogate::new(plus.len());
         }
         let n = self.dim();
-        let unit = |x: &[f64], i: usize| (x[i] - space.lo[i]) / space.range(i);
         let mut phi = vec![0.0; 2 * n];
         for i in 0..n {
-            let (p, m) = (unit(plus, i), unit(minus, i));
+            let (p, m) = (space.unit(plus, i), space.unit(minus, i));
             phi[i] = -(p * p - m * m);
             phi[n + i] = p - m;
         }
@@ -176,7 +175,7 @@ impl Surrogate {
                     let (alpha, beta) = (coef[i], coef[n + i]);
                     let unit = match from {
                         Some(x) if z > 0.0 => {
-                            let c = ((x[i] - space.lo[i]) / space.range(i)).clamp(0.0, 1.0);
+                            let c = space.unit(x, i).clamp(0.0, 1.0);
                             let slope = beta - 2.0 * alpha * c;
                             let curvature = alpha.max(alpha_floor[i]);
                             if curvature > 0.0 {

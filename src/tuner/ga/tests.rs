@@ -258,3 +258,36 @@ fn recommendation_is_a_confirmed_candidate() {
         .any(|c| c.name == r.recommended_name && c.x == r.recommended));
     assert!(m.space.contains(&r.recommended));
 }
+
+#[test]
+fn a_pinned_weight_stays_where_it_starts_and_the_rest_still_tune() {
+    // The scale-free landscape: only the direction counts. Pinning one
+    // weight at the start's value fixes the scale; every operator (twins,
+    // crossover, jitter, the surrogate, the averages) must leave it there.
+    // The second weight has the optimum's sign at the start, so pinned there
+    // the optimum's direction stays inside the box.
+    let m = EloModel::scale_free(crate::tuner::bench::scale_free_optimum(4));
+    let start: Vec<f64> = m.start(6.0).iter().map(|v| 0.5 * v).collect();
+    let space = m.space.clone().pin(1, start[1]);
+    for surrogate in [false, true] {
+        let mut c = if surrogate {
+            GaConfig::with_surrogate(40_000)
+        } else {
+            small(40_000)
+        };
+        c.parallel = false;
+        let ga = Ga::new(&space, &start, &c, 3, 0);
+        assert_eq!(ga.mean()[1], start[1]);
+        let result = run(&m, &space, &start, &c, 3);
+        assert_eq!(result.recommended[1], start[1], "surrogate {surrogate}");
+        for c in &result.candidates {
+            assert_eq!(
+                c.x[1], start[1],
+                "surrogate {surrogate}: candidate {} {:?}",
+                c.name, c.x
+            );
+        }
+        let loss = m.loss(&result.recommended);
+        assert!(loss < 3.0, "surrogate {surrogate}: loss {loss} from a start at 6");
+    }
+}
