@@ -72,6 +72,52 @@ fn fit_refuses_settings_out_of_range() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(!out.exists());
     }
+    // A leaf search needs two players taking turns, and a bounded depth.
+    for (game, depth) in [("slime", "2"), ("lightcycles", "1"), ("isolation", "9")] {
+        let all = [
+            "fit",
+            "--game",
+            game,
+            "--leaf-depth",
+            depth,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let o = gridtune(&all, root());
+        assert_eq!(o.status.code(), Some(2), "{game} {depth}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("leaf_depth {depth}")), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
+}
+
+/// A prefit a game cannot play is refused before the run folder is made.
+#[test]
+fn evolve_refuses_a_leaf_search_in_a_simultaneous_game() {
+    let dir = scratch("evolve_prefit_leaf");
+    let config = dir.join("slime.ron");
+    let text = std::fs::read_to_string(root().join("genomes/slime/evolve.ron")).unwrap();
+    let text = text.replace("prefit: (", "prefit: (leaf_depth: 2, ");
+    assert!(
+        text.contains("leaf_depth: 2"),
+        "the default Slime config has no prefit to change"
+    );
+    std::fs::write(&config, text).unwrap();
+    let run = dir.join("run");
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "slime",
+            "--config",
+            config.to_str().unwrap(),
+            "--out",
+            run.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("prefit: leaf_depth 2"), "{}", stderr(&o));
+    assert!(!run.exists());
 }
 
 /// A run with `prefit` starts its GA from the fitted genome, keeps it in

@@ -35,6 +35,10 @@ pub struct FitArgs {
     /// chosen (0: take the smallest ridge's fit).
     #[arg(long, default_value_t = FitConfig::default().choose_pairs)]
     pub pairs: usize,
+    /// Record each position's features at the leaf of a search this many
+    /// plies deep (two-player games that take turns; 0: the position itself).
+    #[arg(long, default_value_t = FitConfig::default().leaf_depth)]
+    pub leaf_depth: u32,
     /// The seed of the maps, seats, judges and opening plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -53,9 +57,10 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         nodes: a.nodes,
         ridges: a.ridges.clone().unwrap_or(FitConfig::default().ridges),
         choose_pairs: a.pairs,
+        leaf_depth: a.leaf_depth,
         ..FitConfig::default()
     };
-    if let Err(e) = config.check() {
+    if let Err(e) = config.check_for::<G>() {
         bail_input!("{e}");
     }
     let report = fit::<G>(&config, &from, a.seed)?;

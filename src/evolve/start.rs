@@ -106,6 +106,10 @@ pub fn resolve_config<G: GameKit>(path: Option<&Path>, overrides: &Overrides) ->
     }
     config
         .check(G::JUDGES)
+        .and_then(|()| match &config.prefit {
+            Some(prefit) => prefit.check_for::<G>().map_err(|m| format!("prefit: {m}")),
+            None => Ok(()),
+        })
         .map_err(|m| crate::bad_input!("{origin} with command-line overrides: {m}"))?;
     config.resolve_paths(&base);
     Ok(config)

@@ -17,12 +17,13 @@
 //! the start itself when none beats it.
 
 mod choose;
+mod leaf;
 mod selfplay;
 
 pub use choose::head_to_head;
 pub use selfplay::play_out;
 
-use crate::game::{Bot, ToMove};
+use crate::game::{Bot, Game, ToMove};
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::search::Limits;
@@ -55,6 +56,10 @@ pub struct FitConfig {
     /// Pairs of games each candidate plays against the start genome (0: take
     /// the smallest ridge's fit without games).
     pub choose_pairs: usize,
+    /// Plies of a search from each recorded position whose principal leaf
+    /// gives the features (`leaf.rs`); 0 records the position itself. Only
+    /// games that take turns have such a search.
+    pub leaf_depth: u32,
 }
 
 impl Default for FitConfig {
@@ -66,6 +71,7 @@ impl Default for FitConfig {
             random_plies: 2,
             ridges: vec![1.0, 0.1, 0.01, 0.001],
             choose_pairs: 100,
+            leaf_depth: 0,
         }
     }
 }
@@ -87,6 +93,31 @@ impl FitConfig {
         }
         if let Some(r) = self.ridges.iter().find(|r| !(r.is_finite() && **r >= 0.0)) {
             return Err(format!("ridge {r}: must be finite and at least 0"));
+        }
+        if self.leaf_depth > MAX_LEAF_DEPTH {
+            return Err(format!(
+                "leaf_depth {}: at most {MAX_LEAF_DEPTH} (the search is full width, without a table)",
+                self.leaf_depth
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The deepest leaf search a fit runs: it searches every recorded position
+/// full width, so each ply multiplies its cost by the moves.
+pub const MAX_LEAF_DEPTH: u32 = 4;
+
+impl FitConfig {
+    /// [`FitConfig::check`], and the settings `G` cannot play.
+    pub fn check_for<G: Game>(&self) -> Result<(), String> {
+        self.check()?;
+        if self.leaf_depth > 0 && (G::SIMULTANEOUS || G::PLAYERS != 2) {
+            return Err(format!(
+                "leaf_depth {}: a leaf search is for two players taking turns, and {} is not such a game; use 0",
+                self.leaf_depth,
+                G::NAME
+            ));
         }
         Ok(())
     }
@@ -128,7 +159,7 @@ pub struct FitReport {
 
 /// Plays the games from `from` and fits a genome to their results.
 pub fn fit<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) -> Result<FitReport> {
-    if let Err(e) = config.check() {
+    if let Err(e) = config.check_for::<G>() {
         bail!("fit: {e}");
     }
     let started = Instant::now();
@@ -259,7 +290,13 @@ fn labelled_positions<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) 
     // Features now, labels once the game is over: (seat, features).
     let mut recorded: Vec<(usize, Vec<i32>)> = Vec::new();
     let outcome = play_out(state, &mut seats, &mut |state: &G| match state.to_move() {
-        ToMove::One(p) if G::PLAYERS == 2 => recorded.push((p, G::features(state, p))),
+        ToMove::One(p) if G::PLAYERS == 2 && config.leaf_depth == 0 => recorded.push((p, G::features(state, p))),
+        // A line that ends the game leaves nothing for the weights to learn.
+        ToMove::One(_) if G::PLAYERS == 2 => {
+            if let Some((leaf, mover)) = leaf::principal_leaf(state, &from.weights, config.leaf_depth) {
+                recorded.push((mover, G::features(&leaf, mover)));
+            }
+        }
         ToMove::Over => {}
         _ => recorded.extend((0..G::PLAYERS).map(|p| (p, G::features(state, p)))),
     });
