@@ -197,6 +197,50 @@ fn perft_two_plies_stops_at_the_turn_limit() {
     }
 }
 
+/// Perft's two-ply count, which counts most of the next seat's moves in
+/// bulk, agrees with playing every move and counting what follows, on random
+/// boards of every size and density: the next seat with many slimes, few or
+/// none, boards one square from full, and every seat to move.
+#[test]
+fn perft_two_plies_matches_playing_each_move_on_random_boards() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(15);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let size = rng.random_range(4..=MAX_SIZE);
+        let empty_share = [0.02, 0.1, 0.3, 0.6, 0.9][rng.random_range(0..5)];
+        // Seat weights: some seats hold little or nothing.
+        let weights: [u32; 4] = std::array::from_fn(|_| [0, 1, 3, 10][rng.random_range(0..4)]);
+        let total: u32 = weights.iter().sum::<u32>().max(1);
+        let mut slime = [0u128; 4];
+        for r in 0..size {
+            for c in 0..size {
+                if rng.random::<f64>() < empty_share {
+                    continue;
+                }
+                let mut pick = rng.random_range(0..total);
+                for (seat, &w) in weights.iter().enumerate() {
+                    if pick < w {
+                        slime[seat] |= 1u128 << (r * 12 + c);
+                        break;
+                    }
+                    pick -= w;
+                }
+            }
+        }
+        let state = Slime::from_squares(size, slime, rng.random_range(0..8));
+        let ToMove::One(p) = state.to_move() else { continue };
+        assert_eq!(
+            state.perft_two_plies(p),
+            gridtune::perft::after_each_move(&state, p, 1),
+            "{size}x{size}, seat {} to move:\n{}",
+            p + 1,
+            state.rows().join("\n")
+        );
+        checked += 1;
+    }
+    assert!(checked > 2500, "only {checked} boards had a seat to move");
+}
+
 /// `MAX_MOVES` is the count of ordered neighbour pairs plus unordered pairs
 /// two apart on the largest board, plus the pass; boards that come near it
 /// list every action without overflowing.

@@ -22,6 +22,63 @@ pub const TURN_LIMIT: u16 = 2000;
 /// pair counts once (576). A tight bound: perft clears the list at every node.
 pub const MAX_MOVES: usize = 684 + 576 + 1;
 
+/// Where a seat's slimes reach: for each square, how many of them have it
+/// within two squares (its targets while it is empty), bit-sliced so that a
+/// sum over a set of squares is a few popcounts.
+struct Reach {
+    slimes: u128,
+    /// Bit `k` of square `s` is bit `k` of its count; the count is at most
+    /// the slimes' number and 24, so `planes` of the five are in use.
+    counts: [u128; 5],
+    planes: usize,
+    /// The squares next to a slime: an action there takes it.
+    takes: u128,
+}
+
+impl Reach {
+    #[inline]
+    fn new(slimes: u128) -> Self {
+        let most = slimes.count_ones().min(24);
+        let planes = (u32::BITS - most.leading_zeros()) as usize;
+        let (mut counts, mut takes) = ([0u128; 5], 0);
+        let mut rest = slimes;
+        while rest != 0 {
+            let f = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            takes |= NEAR[f];
+            // One more on every square in reach: a ripple-carry add.
+            let mut carry = WITHIN_TWO[f];
+            for plane in &mut counts[..planes] {
+                let over = *plane & carry;
+                *plane ^= carry;
+                carry = over;
+            }
+        }
+        Reach {
+            slimes,
+            counts,
+            planes,
+            takes,
+        }
+    }
+
+    /// The slimes that have `s` within reach.
+    #[inline]
+    fn at(&self, s: usize) -> u32 {
+        (self.slimes & WITHIN_TWO[s]).count_ones()
+    }
+
+    /// The sum of [`Reach::at`] over `squares`.
+    #[inline]
+    fn sum_over(&self, squares: u128) -> u64 {
+        let mut sum = 0;
+        for (k, plane) in self.counts[..self.planes].iter().enumerate() {
+            sum += u64::from((plane & squares).count_ones()) << k;
+        }
+        sum
+    }
+}
+
 /// `(row, col)` offsets at Chebyshev distance 1, as bit shifts.
 const RING1: [i32; 8] = [-13, -12, -11, -1, 1, 11, 12, 13];
 /// Offsets at Chebyshev distance exactly 2.
@@ -34,6 +91,18 @@ const SQUARES: usize = 128;
 static NEAR: [u128; SQUARES] = single_square_rings(&RING1);
 /// `ring2` of each single square, as a table.
 static FAR: [u128; SQUARES] = single_square_rings(&RING2);
+/// `NEAR | FAR`: the squares a slime on a square can reach.
+static WITHIN_TWO: [u128; SQUARES] = within_two();
+
+const fn within_two() -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        out[sq] = NEAR[sq] | FAR[sq];
+        sq += 1;
+    }
+    out
+}
 
 const fn single_square_rings(offsets: &[i32]) -> [u128; SQUARES] {
     let mut out = [0u128; SQUARES];
@@ -406,6 +475,13 @@ impl Game for Slime {
     /// Counted from each action's effect: the next seat only loses squares,
     /// and the empty squares change around the move. No list, no copy of the
     /// position, no update of the other seats.
+    ///
+    /// Most actions take none of the next seat's slimes ("quiet" ones), and
+    /// then its count is the position's, less its slimes that lose the
+    /// target square and plus those that gain a jump's source: a seat's
+    /// count is a sum over its slimes. So a slime's quiet spreads (and its
+    /// quiet jumps) are counted all at once from [`Reach`]; only the other
+    /// actions count the next seat again.
     fn perft_two_plies(&self, p: Player) -> u64 {
         let turns = self.turns + 1;
         if turns >= TURN_LIMIT {
@@ -414,7 +490,7 @@ impl Game for Slime {
         let next = (turns % 4) as Player;
         let (mine, theirs, empty) = (self.slime[p], self.slime[next], self.empty);
         let occupied = self.board & !empty;
-        let after = |e: Effect| {
+        let recount = |e: Effect| {
             let empty = (empty & !e.gained) | e.left;
             if empty == 0 {
                 0
@@ -422,33 +498,61 @@ impl Game for Slime {
                 u64::from(Self::count_targets(theirs & !e.lost, empty).max(1))
             }
         };
+        let now = u64::from(Self::count_targets(theirs, empty));
+        let reach = Reach::new(theirs);
+        // A quiet action leaves the next seat `now - reach` actions or more,
+        // at least one when it has more than its slimes can lose; else (or
+        // when a spread fills the board) count each action.
+        let in_bulk = now > u64::from(theirs.count_ones()) && empty & (empty - 1) != 0;
+        // The actions onto `squares` that take nothing from the next seat,
+        // which has `base` actions before the target fills; a spread onto
+        // the last empty square (`fills`) ends the game.
+        let quiet = |squares: u128, base: u64, fills: bool| -> u64 {
+            if in_bulk {
+                return u64::from(squares.count_ones()) * base - reach.sum_over(squares);
+            }
+            let mut sum = 0;
+            let mut rest = squares;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                sum += if fills && empty & !(1u128 << t) == 0 {
+                    0
+                } else {
+                    (base - u64::from(reach.at(t))).max(1)
+                };
+            }
+            sum
+        };
         let (mut total, mut actions) = (0, 0);
         let mut pieces = mine;
         while pieces != 0 {
             let f = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let from = 1u128 << f;
-            for (targets, kind) in [
-                (NEAR[f] & empty, 0),
-                (FAR[f] & empty, 1),
-                (NEAR[f] & mine, 2),
-            ] {
-                actions += targets.count_ones();
-                let mut targets = targets;
-                while targets != 0 {
-                    let t = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    total += after(match kind {
-                        0 => Effect::onto_empty(t, occupied, 0),
-                        1 => Effect::onto_empty(t, occupied, from),
-                        _ => Effect::merge(t, empty, from),
-                    });
+            let (spreads, jumps, merges) = (NEAR[f] & empty, FAR[f] & empty, NEAR[f] & mine);
+            actions += spreads.count_ones() + jumps.count_ones() + merges.count_ones();
+            // A jump's source empties, and the next seat's slimes near it gain it.
+            total += quiet(spreads & !reach.takes, now, true);
+            total += quiet(jumps & !reach.takes, now + u64::from(reach.at(f)), false);
+            for (targets, left) in [(spreads & reach.takes, 0), (jumps & reach.takes, from)] {
+                let mut rest = targets;
+                while rest != 0 {
+                    let t = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    total += recount(Effect::onto_empty(t, occupied, left));
                 }
+            }
+            let mut rest = merges;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                total += recount(Effect::merge(t, empty, from));
             }
         }
         if actions == 0 {
             // The pass, perft's one move here.
-            total = after(Effect {
+            total = recount(Effect {
                 lost: 0,
                 gained: 0,
                 left: 0,
