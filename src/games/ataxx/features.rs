@@ -14,9 +14,9 @@ crate::declare_params! {
     /// My pieces with no empty square next to them (nothing can land beside them), minus the opponent's.
     SAFE = ("safe", 10, -30, 60, 1);
     /// My pieces next to an empty square the opponent can reach, minus the reverse.
-    EXPOSED = ("exposed", -15, -60, 20, 1);
+    EXPOSED = ("exposed", -15, -150, 20, 1);
     /// Empty squares with only my pieces around them, minus the opponent's.
-    HOLES = ("holes", 5, -30, 40, 1);
+    HOLES = ("holes", 5, -30, 200, 1);
 }
 
 /// The feature values of `state` for `me`, indexed like [`PARAMS`]. Whole-

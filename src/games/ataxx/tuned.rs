@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    110, // material
+    125, // material
     11, // spawns
-    -6, // jumps
-    18, // safe
-    -60, // exposed
-    40, // holes
+    -5, // jumps
+    0, // safe
+    -73, // exposed
+    100, // holes
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
