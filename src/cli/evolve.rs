@@ -109,7 +109,7 @@ pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> 
     let run = start::prepare::<G>(launch)?;
     let (config, out) = (&run.config, &run.out);
     match (&run.checkpoint, run.resumed) {
-        (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.ga.generation),
+        (Some(c), _) => println!("resuming {} after generation {}", out.display(), c.generation()),
         (None, true) => println!(
             "resuming {}: no generation of it had finished (it has no {}), so it starts over from the \
              beginning with its config",
@@ -119,11 +119,10 @@ pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> 
         (None, false) => {}
     }
     println!(
-        "evolving {}: {} games for the tuner ({} island{}), seed {}, {} threads -> {}",
+        "evolving {}: {} games for {}, seed {}, {} threads -> {}",
         G::NAME,
         config.games,
-        config.ga.islands,
-        if config.ga.islands == 1 { "" } else { "s" },
+        config.tuner_summary(),
         config.seed,
         rayon::current_num_threads(),
         out.display()

@@ -24,7 +24,7 @@ pub struct EvolveBar {
 impl EvolveBar {
     pub fn new(config: &EvolveConfig, checkpoint: Option<&Checkpoint>) -> Self {
         EvolveBar {
-            generation: checkpoint.map_or(0, |c| c.ga.generation as u32),
+            generation: checkpoint.map_or(0, |c| c.generation() as u32),
             earlier_games: checkpoint.map_or(0, |c| c.games as u64),
             run_base: arena::games_finished(),
             started: Instant::now(),

@@ -5,7 +5,9 @@ use super::config::EvolveConfig;
 use super::faults::JudgeFaults;
 use super::history::GenerationStats;
 use super::oracle;
+use super::tuner::{Settings, TunerState};
 use crate::games::GameKit;
+use crate::tuner::cma::CmaState;
 use crate::tuner::ga::GaState;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -15,8 +17,13 @@ use std::path::Path;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub game: String,
-    /// The tuner's state after its last finished generation.
-    pub ga: GaState,
+    /// The tuner's state after its last finished generation: the GA's
+    /// (`ga: (...)`, as every checkpoint before CMA-ES had it) or CMA-ES's
+    /// (`cma: (...)`); exactly one is there.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "bare")]
+    pub ga: Option<GaState>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "bare")]
+    pub cma: Option<CmaState>,
     pub history: Vec<GenerationStats>,
     /// Games and seconds of the evaluation period under way.
     pub period_games: usize,
@@ -39,11 +46,12 @@ const MAX_GAMES: usize = 1 << 50;
 pub const CHECKPOINT: &str = "checkpoint.ron";
 
 impl Checkpoint {
-    /// A new run's first state: the GA's, and nothing played yet.
-    pub fn start<G: GameKit>(ga: GaState) -> Self {
-        Checkpoint {
+    /// A new run's first state: the tuner's, and nothing played yet.
+    pub fn start<G: GameKit>(tuner: TunerState) -> Self {
+        let mut c = Checkpoint {
             game: G::NAME.to_string(),
-            ga,
+            ga: None,
+            cma: None,
             history: Vec::new(),
             period_games: 0,
             period_tuning_games: 0,
@@ -51,7 +59,30 @@ impl Checkpoint {
             games: 0,
             seconds: 0.0,
             period_faults: Vec::new(),
+        };
+        c.set_tuner(tuner);
+        c
+    }
+
+    /// The tuner's state (`None` for a file that has neither or both).
+    pub fn tuner(&self) -> Option<TunerState> {
+        match (&self.ga, &self.cma) {
+            (Some(ga), None) => Some(TunerState::Ga(ga.clone())),
+            (None, Some(cma)) => Some(TunerState::Cma(cma.clone())),
+            _ => None,
         }
+    }
+
+    pub fn set_tuner(&mut self, tuner: TunerState) {
+        (self.ga, self.cma) = match tuner {
+            TunerState::Ga(ga) => (Some(ga), None),
+            TunerState::Cma(cma) => (None, Some(cma)),
+        };
+    }
+
+    /// Generations the tuner finished.
+    pub fn generation(&self) -> usize {
+        self.tuner().map_or(0, |t| t.generation())
     }
 
     /// Reads a run folder's checkpoint (`None` when it has none) and checks
@@ -103,21 +134,22 @@ impl Checkpoint {
             return Err(format!("`game` is `{}`, the run is of `{game}`", self.game));
         }
         let space = oracle::space_of_params(params);
-        self.ga
-            .check(&space, &config.ga_config())
-            .map_err(|m| format!("in `ga`: {m}"))?;
+        let Some(tuner) = self.tuner() else {
+            return Err("it must hold one tuner's state, `ga` or `cma`".into());
+        };
+        tuner.check(&space, &Settings::of(config))?;
+        let generations = tuner.generation();
         let judges = config.judges.len();
         let n = params.len();
         let mut last = 0;
         let mut games: usize = 0;
         for (h, s) in self.history.iter().enumerate() {
             let field = |name: &str| format!("`history[{h}].{name}`");
-            if s.generation <= last || s.generation as usize > self.ga.generation {
+            if s.generation <= last || s.generation as usize > generations {
                 return Err(format!(
-                    "{} = {} must follow the generation before it ({last}) and not pass `ga.generation` ({})",
+                    "{} = {} must follow the generation before it ({last}) and not pass the tuner's `generation` ({generations})",
                     field("generation"),
                     s.generation,
-                    self.ga.generation
                 ));
             }
             last = s.generation;
@@ -244,10 +276,10 @@ impl Checkpoint {
                 self.games, self.period_games
             ));
         }
-        if self.history.is_empty() && self.ga.generation >= config.eval_every as usize {
+        if self.history.is_empty() && generations >= config.eval_every as usize {
             return Err(format!(
-                "`history` is empty after {} generations, with an evaluation every {}",
-                self.ga.generation, config.eval_every
+                "`history` is empty after {generations} generations, with an evaluation every {}",
+                config.eval_every
             ));
         }
         Ok(())
@@ -257,5 +289,23 @@ impl Checkpoint {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
         let path = dir.join(CHECKPOINT);
         crate::fsutil::write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// An optional field written bare, `ga: (...)`, as the field was before it
+/// became optional: old checkpoints read as they were, and a GA run's file
+/// is unchanged.
+mod bare {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(value: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => v.serialize(serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+        T::deserialize(deserializer).map(Some)
     }
 }

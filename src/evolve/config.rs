@@ -2,6 +2,7 @@
 //! genomes/<game>/evolve.ron; `--config FILE` replaces it and command-line
 //! flags override single fields.
 
+use crate::tuner::cma::CmaConfig;
 use crate::tuner::ga::{show_number, GaConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -52,6 +53,11 @@ pub struct EvolveConfig {
     /// out take their defaults. Its `games` is the field above.
     #[serde(default)]
     pub ga: GaConfig,
+    /// With `cma: (...)` (`cma: ()` for its defaults), the run tunes with
+    /// CMA-ES (`crate::tuner::cma::CmaConfig`) instead of the GA: for weights
+    /// whose worth depends on each other. `ga` is then not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cma: Option<CmaConfig>,
     /// The champion's matches at the submission bot's time control when the
     /// run ends (`crate::evolve::verdict`).
     #[serde(default)]
@@ -150,6 +156,9 @@ impl EvolveConfig {
             return fail(format!("peer_share = {} must be in 0..=1", self.peer_share));
         }
         self.ga.check().map_err(|m| format!("ga: {m}"))?;
+        if let Some(cma) = &self.cma {
+            cma.check().map_err(|m| format!("cma: {m}"))?;
+        }
         if let Some(prefit) = &self.prefit {
             prefit.check().map_err(|m| format!("prefit: {m}"))?;
         }
@@ -178,23 +187,40 @@ impl EvolveConfig {
             return fail("nodes must be at least 1".into());
         }
         self.verdict.check().map_err(|m| format!("verdict: {m}"))?;
-        let least = self.min_games();
+        // CMA-ES's generation depends on the game's number of weights; the
+        // run checks its budget with them (`check_budget`).
+        if self.cma.is_none() {
+            self.check_budget(0)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `games` holds the tuner's first generation, for a genome of
+    /// `dims` weights.
+    pub fn check_budget(&self, dims: usize) -> Result<(), String> {
+        let least = self.min_games(dims);
         if self.games < least {
-            return fail(format!(
+            let settings = if self.cma.is_some() { "cma" } else { "ga" };
+            return Err(format!(
                 "games = {} leaves the tuner no room for one generation, so the run would have no evaluation: \
-                 give at least {least} games (with these judges and `ga` settings)",
+                 give at least {least} games (with these judges and `{settings}` settings)",
                 self.games
             ));
         }
         Ok(())
     }
 
-    /// The fewest `games` whose budget, less the confirmation's share, holds
-    /// the first generation (the GA's own test in `Ga::finished`).
-    pub fn min_games(&self) -> u64 {
+    /// The fewest `games` whose budget holds the first generation, for a
+    /// genome of `dims` weights: less the confirmation's share for the GA
+    /// (its own test in `Ga::finished`), all of it for CMA-ES.
+    pub fn min_games(&self, dims: usize) -> u64 {
         let need = self.ga.generation_games(0, self.judges.len());
         let fits = |games: u64| {
-            let ga = EvolveConfig { games, ..self.clone() }.ga_config();
+            let config = EvolveConfig { games, ..self.clone() };
+            if let Some(cma) = config.cma_config() {
+                return cma.games >= cma.generation_games(dims);
+            }
+            let ga = config.ga_config();
             ga.games - (ga.games as f64 * ga.confirm_fraction) as u64 >= need
         };
         // The budget left after the confirmation grows with `games`, so the
@@ -219,11 +245,39 @@ impl EvolveConfig {
     /// (each genome plays the table twice), so its budget is scaled to spend
     /// about `games` real games.
     pub fn ga_config(&self) -> GaConfig {
-        let real_per_counted = 2.0 - self.peer_share;
         GaConfig {
-            games: (self.games as f64 / real_per_counted).round() as u64,
+            games: self.counted_games(),
             parallel: true,
             ..self.ga.clone()
+        }
+    }
+
+    /// CMA-ES's settings with this run's budget, counted as the GA's; `None`
+    /// when the run tunes with the GA.
+    pub fn cma_config(&self) -> Option<CmaConfig> {
+        self.cma.as_ref().map(|cma| CmaConfig {
+            games: self.counted_games(),
+            parallel: true,
+            ..cma.clone()
+        })
+    }
+
+    /// The budget in the tuners' units, two games per compared pair.
+    fn counted_games(&self) -> u64 {
+        let real_per_counted = 2.0 - self.peer_share;
+        (self.games as f64 / real_per_counted).round() as u64
+    }
+
+    /// The tuner in a few words, for the logs and the report: `the
+    /// noise-aware GA (2 islands)` or `CMA-ES`.
+    pub fn tuner_summary(&self) -> String {
+        match &self.cma {
+            Some(_) => "CMA-ES".to_string(),
+            None => format!(
+                "the noise-aware GA ({} island{})",
+                self.ga.islands,
+                if self.ga.islands == 1 { "" } else { "s" }
+            ),
         }
     }
 

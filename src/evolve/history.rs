@@ -6,7 +6,7 @@ use super::config::EvolveConfig;
 use super::faults::JudgeFaults;
 use super::judge_tables::contest_score;
 use crate::report::fitness::FitnessPoint;
-use crate::tuner::ga::{Ga, Rated, Role};
+use crate::tuner::ga::{Rated, Role};
 use serde::{Deserialize, Serialize};
 
 /// What one evaluation period (the `eval_every` generations up to
@@ -27,7 +27,8 @@ pub struct GenerationStats {
     /// error of its rating.
     pub champion_elo: f64,
     pub champion_se: f64,
-    /// Mutation step, as a share of each weight's range (mean over islands).
+    /// Mutation step, as a share of each weight's range (the GA's mean over
+    /// its islands, or CMA-ES's σ).
     pub sigma: f64,
     /// Fewest and most games an offspring of the last generation got:
     /// racing gives undecided pairs more.
@@ -81,7 +82,7 @@ impl GenerationStats {
     pub fn new(
         config: &EvolveConfig,
         generation: u32,
-        ga: &Ga,
+        sigma: f64,
         rated: &[Rated],
         evaluation: Evaluation,
         period: Period,
@@ -113,7 +114,7 @@ impl GenerationStats {
             median,
             champion_elo: means.iter().map(|r| r.elo).sum::<f64>() / k,
             champion_se: means.iter().map(|r| r.se * r.se).sum::<f64>().sqrt() / k,
-            sigma: ga.state.islands.iter().map(|i| i.sigma).sum::<f64>() / ga.state.islands.len() as f64,
+            sigma,
             offspring_games: (
                 offspring_games.clone().min().unwrap_or(0),
                 offspring_games.max().unwrap_or(0),

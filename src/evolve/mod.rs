@@ -1,6 +1,7 @@
-//! The evolution loop: the noise-aware GA of [`crate::tuner::ga`] tunes the
-//! genome's weights in real games on the train maps ([`oracle`]); every
-//! `eval_every` generations the champion (the population mean) is scored
+//! The evolution loop: the noise-aware GA of [`crate::tuner::ga`] (or, with
+//! `cma: (...)`, CMA-ES; [`tuner`]) tunes the genome's weights in real games
+//! on the train maps ([`oracle`]); every `eval_every` generations the
+//! champion (the tuner's mean) is scored
 //! against the judge tables on the train and holdout maps, logged, plotted
 //! and written out; every generation is checkpointed, so a run killed at any
 //! point resumes to exactly the result it would have had.
@@ -17,6 +18,7 @@ pub mod promote;
 pub mod setup;
 pub mod start;
 pub mod sweep;
+pub mod tuner;
 pub mod verdict;
 
 pub use checkpoint::{Checkpoint, CHECKPOINT};
@@ -30,7 +32,7 @@ use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::maps::{load_dir, NamedMap};
 use crate::search::Limits;
-use crate::tuner::ga::{Ga, Rated};
+use crate::tuner::ga::Rated;
 use anyhow::Context;
 use faults::{FaultTally, JudgeFaults};
 use history::{Evaluation, Period};
@@ -38,6 +40,7 @@ use oracle::{nearest_genome, tuning_space, GameOracle};
 use outputs::{write_generations, write_holdout, write_outputs, write_verdict, GenomesLog};
 use std::path::Path;
 use std::time::Instant;
+use tuner::{Settings, Tuner, TunerState};
 
 /// A finished run.
 pub struct RunSummary {
@@ -150,8 +153,8 @@ impl<G: GameKit> Inputs<G> {
     /// The champion's judge tables on the train maps and, unless skipped,
     /// on the holdout maps; their games and the judges' faults go to
     /// `faults`.
-    fn evaluate(&self, config: &EvolveConfig, ga: &Ga, faults: &mut FaultTally) -> (Evaluation, usize) {
-        let champion = nearest_genome::<G>(&ga.mean());
+    fn evaluate(&self, config: &EvolveConfig, tuner: &Tuner, faults: &mut FaultTally) -> (Evaluation, usize) {
+        let champion = nearest_genome::<G>(&tuner.mean());
         let (judges, limits) = (&self.judges, self.limits);
         let (judge_rates, train_games, train_faults) =
             judge_rates_on::<G>(&self.maps, judges, &champion, limits, 1, config.seed ^ 0x7a1e);
@@ -188,10 +191,10 @@ fn resumed<G: GameKit>(config: &EvolveConfig, out: &Path, c: Checkpoint) -> anyh
         c.game,
         G::NAME
     );
+    let weights = c.tuner().map_or(0, |t| t.reference().len());
     anyhow::ensure!(
-        c.ga.reference.len() == G::PARAMS.len(),
-        "the checkpoint's genomes have {} weights, {} has {}",
-        c.ga.reference.len(),
+        weights == G::PARAMS.len(),
+        "the checkpoint's genomes have {weights} weights, {} has {}",
         G::NAME,
         G::PARAMS.len()
     );
@@ -214,9 +217,9 @@ struct Ledger {
 
 impl Ledger {
     fn new(checkpoint: Checkpoint, judges: usize, out: &Path) -> anyhow::Result<Self> {
+        let resuming = !checkpoint.history.is_empty() || checkpoint.generation() > 0;
         let mut faults = checkpoint.period_faults;
         faults.resize(judges, JudgeFaults::default());
-        let resuming = !checkpoint.history.is_empty() || checkpoint.ga.generation > 0;
         Ok(Ledger {
             history: checkpoint.history,
             period: Period {
@@ -231,16 +234,16 @@ impl Ledger {
         })
     }
 
-    /// Plays one generation of the GA and logs its genomes; returns the
+    /// Plays one generation of the tuner and logs its genomes; returns the
     /// generation's number, its rated players and the judges' faults.
     fn tune<G: GameKit>(
         &mut self,
-        ga: &mut Ga,
+        tuner: &mut Tuner,
         oracle: &GameOracle<G>,
     ) -> anyhow::Result<(u32, Vec<Rated>, FaultTally)> {
         let before = oracle.games_played();
-        let (_, rated) = ga.step(oracle);
-        let generation = ga.state.generation as u32;
+        let rated = tuner.step(oracle);
+        let generation = tuner.generation() as u32;
         let games = (oracle.games_played() - before) as usize;
         let faults = oracle.take_faults();
         self.genomes_log.append(generation, &rated)?;
@@ -265,7 +268,7 @@ impl Ledger {
         &mut self,
         config: &EvolveConfig,
         out: &Path,
-        generation: (u32, &Ga, &[Rated]),
+        generation: (u32, &Tuner, &[Rated]),
         evaluation: Evaluation,
         seconds: f64,
     ) -> anyhow::Result<GenerationStats> {
@@ -278,17 +281,18 @@ impl Ledger {
             },
         );
         period.seconds += seconds;
-        let (number, ga, rated) = generation;
-        let stats = GenerationStats::new(config, number, ga, rated, evaluation, period);
+        let (number, tuner, rated) = generation;
+        let stats = GenerationStats::new(config, number, tuner.sigma(), rated, evaluation, period);
         self.history.push(stats.clone());
         write_outputs::<G>(config, out, &self.history)?;
         Ok(stats)
     }
 
-    fn checkpoint<G: GameKit>(&self, ga: &Ga, started: Instant) -> Checkpoint {
-        Checkpoint {
+    fn checkpoint<G: GameKit>(&self, tuner: &Tuner, started: Instant) -> Checkpoint {
+        let mut checkpoint = Checkpoint {
             game: G::NAME.to_string(),
-            ga: ga.state.clone(),
+            ga: None,
+            cma: None,
             history: self.history.clone(),
             period_games: self.period.games,
             period_tuning_games: self.period.tuning_games,
@@ -296,7 +300,9 @@ impl Ledger {
             games: self.games,
             seconds: self.earlier + started.elapsed().as_secs_f64(),
             period_faults: self.period.faults.clone(),
-        }
+        };
+        checkpoint.set_tuner(tuner.state());
+        checkpoint
     }
 }
 
@@ -321,36 +327,38 @@ pub fn run<G: GameKit>(
         inputs.limits,
     );
     let space = tuning_space::<G>(&inputs.start, config.fix_scale).map_err(|e| crate::bad_input!("{e}"))?;
-    let ga_config = config.ga_config();
+    let settings = Settings::of(config);
     let checkpoint = match resume {
         Some(c) => resumed::<G>(config, out, c)?,
-        None => Checkpoint::start::<G>(Ga::new(&space, &inputs.start, &ga_config, config.seed, judges).state),
+        None => Checkpoint::start::<G>(TunerState::start(&settings, &space, &inputs.start, config.seed, judges)),
     };
-    let mut ga = Ga::resume(&space, &ga_config, config.seed, judges, checkpoint.ga.clone());
+    let state = checkpoint.tuner().context("the checkpoint holds no tuner's state")?;
+    let mut tuner =
+        Tuner::resume(&space, &settings, config.seed, judges, state).map_err(|m| crate::bad_input!("{m}"))?;
     let mut ledger = Ledger::new(checkpoint, judges, out)?;
 
-    while !ga.finished() {
+    while !tuner.finished() {
         let generation_started = Instant::now();
-        let (generation, rated, mut faults) = ledger.tune(&mut ga, &oracle)?;
-        let evaluated = if generation.is_multiple_of(config.eval_every) || ga.finished() {
-            let (evaluation, games) = inputs.evaluate(config, &ga, &mut faults);
+        let (generation, rated, mut faults) = ledger.tune(&mut tuner, &oracle)?;
+        let evaluated = if generation.is_multiple_of(config.eval_every) || tuner.finished() {
+            let (evaluation, games) = inputs.evaluate(config, &tuner, &mut faults);
             ledger.add_faults(config, generation, &faults)?;
             ledger.period.games += games;
             ledger.games += games;
             let seconds = generation_started.elapsed().as_secs_f64();
-            Some(ledger.close_period::<G>(config, out, (generation, &ga, &rated), evaluation, seconds)?)
+            Some(ledger.close_period::<G>(config, out, (generation, &tuner, &rated), evaluation, seconds)?)
         } else {
             ledger.add_faults(config, generation, &faults)?;
             ledger.period.seconds += generation_started.elapsed().as_secs_f64();
             None
         };
-        ledger.checkpoint::<G>(&ga, started).save(out)?;
+        ledger.checkpoint::<G>(&tuner, started).save(out)?;
         // After the checkpoint, so what the callback reads is on disk.
         if let Some(stats) = &evaluated {
             report(stats);
         }
     }
-    confirm::<G>(config, out, &ga, &oracle, ledger, started)
+    confirm::<G>(config, out, &tuner, &oracle, ledger, started)
 }
 
 /// The recommendation, confirmed with the rest of the budget, written as
@@ -360,17 +368,17 @@ pub fn run<G: GameKit>(
 fn confirm<G: GameKit>(
     config: &EvolveConfig,
     out: &Path,
-    ga: &Ga,
+    tuner: &Tuner,
     oracle: &GameOracle<G>,
     ledger: Ledger,
     started: Instant,
 ) -> anyhow::Result<RunSummary> {
     let before = oracle.games_played();
-    let result = ga.finish(oracle, Vec::new());
+    let result = tuner.finish(oracle);
     let games = ledger.games + (oracle.games_played() - before) as usize;
     check_faults(config, "the confirmation", &oracle.take_faults())?;
     let champion = Genome {
-        weights: nearest_genome::<G>(&result.recommended),
+        weights: nearest_genome::<G>(&result.point),
     };
     let history = ledger.history;
     let last = history.last().context("the run has no evaluation")?;
@@ -379,7 +387,7 @@ fn confirm<G: GameKit>(
         G::NAME,
         config.seed,
         last.generation,
-        result.recommended_name,
+        result.name,
         result.confirmation_games,
         last.train_score
     );
@@ -396,7 +404,7 @@ fn confirm<G: GameKit>(
     write_holdout(out, &holdout)?;
     Ok(RunSummary {
         champion,
-        recommended: result.recommended_name,
+        recommended: result.name,
         candidates: result.candidates,
         history,
         holdout,

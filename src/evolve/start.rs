@@ -4,7 +4,7 @@
 //! and its log opened.
 
 use super::setup::{check_inputs, check_new_folder, load_resume, working_dir};
-use super::{Checkpoint, EvolveConfig};
+use super::{tuner, Checkpoint, EvolveConfig};
 use crate::games::GameKit;
 use anyhow::Context;
 use jiff::Timestamp;
@@ -106,6 +106,7 @@ pub fn resolve_config<G: GameKit>(path: Option<&Path>, overrides: &Overrides) ->
     }
     config
         .check(G::JUDGES)
+        .and_then(|()| config.check_budget(G::PARAMS.len()))
         .and_then(|()| match &config.prefit {
             Some(prefit) => prefit.check_for::<G>().map_err(|m| format!("prefit: {m}")),
             None => Ok(()),
@@ -152,7 +153,8 @@ pub fn open<G: GameKit>(start: &RunStart) -> anyhow::Result<()> {
         seed = config.seed,
         games = config.games,
         islands = config.ga.islands,
-        resume_after = checkpoint.as_ref().map_or(0, |c| c.ga.generation),
+        tuner = tuner::Settings::of(config).name(),
+        resume_after = checkpoint.as_ref().map_or(0, |c| c.generation()),
         threads = rayon::current_num_threads(),
         out = %out.display(),
         "evolve run started"

@@ -96,58 +96,33 @@ pub struct RunPlots {
     pub effort: Plot,
 }
 
-/// The run report.
-pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
-    let c = &run.config;
-    let last = run.last();
-    let mut b = String::new();
-    let title = format!("{} evolution run {}", run.game, run.label);
-    let _ = writeln!(b, "<h1>{}</h1>", esc(&title));
-    let _ = writeln!(
-        b,
-        "<p class=\"summary\" id=\"summary\">Seed <b>{}</b>; {} generations of the noise-aware GA \
-         ({} island{}), {} games in {:.1} s ({:.0} games/s). Champion after generation {}: {:+.1} &plusmn; {:.1} Elo \
-         against the start genome, contest score {:.1} on the train maps, <b>{}</b> on the holdout maps.</p>",
-        c.seed,
-        last.generation,
-        c.ga.islands,
-        if c.ga.islands == 1 { "" } else { "s" },
-        run.games,
-        run.seconds,
-        run.games as f64 / run.seconds.max(1e-9),
-        last.generation,
-        last.champion_elo,
-        last.champion_se,
-        last.train_score,
-        opt(last.holdout, 1),
-    );
-    b.push_str(
-        "<nav><a href=\"#config\">config</a><a href=\"#fitness\">fitness</a><a href=\"#holdout\">train vs holdout</a>\
-         <a href=\"#judges\">judges</a><a href=\"#weights\">weights</a><a href=\"#champion\">champion</a>\
-         <a href=\"#verdict\">verdict</a><a href=\"#faults\">judge faults</a><a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
-    );
-
-    // The config.
-    b.push_str("<section id=\"config\">\n<h2>Run config and seed</h2>\n<table>\n");
-    let maps = |path: &Path, n: Option<usize>| {
-        format!(
-            "{} ({})",
-            esc(&path.display().to_string()),
-            n.map_or("not readable now".to_string(), |n| format!("{n} maps"))
-        )
-    };
-    let judges: Vec<String> = c
-        .judges
-        .iter()
-        .map(|(name, w)| format!("{} &times; {w}", esc(name)))
-        .collect();
+/// The config table's rows of the run's tuner.
+fn tuner_rows(c: &crate::evolve::EvolveConfig) -> Vec<(&'static str, String)> {
+    if let Some(cma) = &c.cma {
+        return vec![
+            ("tuner", "CMA-ES with noise handling".to_string()),
+            (
+                "offspring",
+                format!(
+                    "{} a generation (mirrored pairs), {} game pairs between twins, {} against the mean, the mean {} against the start genome",
+                    cma.population.map_or("4 + 3 ln n".to_string(), |p| p.to_string()),
+                    cma.twin_pairs,
+                    cma.mean_pairs,
+                    cma.reference_pairs
+                ),
+            ),
+            (
+                "step",
+                format!(
+                    "starts at {} of each range, adapted within {}-{}",
+                    cma.sigma_init, cma.sigma_min, cma.sigma_max
+                ),
+            ),
+            ("mean update", format!("decaying learning rate, final precision {} Elo", cma.precision)),
+        ];
+    }
     let ga = &c.ga;
-    let rows: Vec<(&str, String)> = vec![
-        ("game", esc(&run.game)),
-        ("seed", c.seed.to_string()),
-        ("tuner budget", format!("{} games", c.games)),
-        ("generations", last.generation.to_string()),
-        ("evaluated every", format!("{} generations", c.eval_every)),
+    vec![
         (
             "islands",
             format!("{} (migration every {} generations)", ga.islands, ga.migration_interval),
@@ -184,6 +159,62 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
                 ga.elites, ga.hall_of_fame, ga.hall_of_fame_interval
             ),
         ),
+    ]
+}
+
+/// The run report.
+pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
+    let c = &run.config;
+    let last = run.last();
+    let mut b = String::new();
+    let title = format!("{} evolution run {}", run.game, run.label);
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&title));
+    let _ = writeln!(
+        b,
+        "<p class=\"summary\" id=\"summary\">Seed <b>{}</b>; {} generations of {}, \
+         {} games in {:.1} s ({:.0} games/s). Champion after generation {}: {:+.1} &plusmn; {:.1} Elo \
+         against the start genome, contest score {:.1} on the train maps, <b>{}</b> on the holdout maps.</p>",
+        c.seed,
+        last.generation,
+        c.tuner_summary(),
+        run.games,
+        run.seconds,
+        run.games as f64 / run.seconds.max(1e-9),
+        last.generation,
+        last.champion_elo,
+        last.champion_se,
+        last.train_score,
+        opt(last.holdout, 1),
+    );
+    b.push_str(
+        "<nav><a href=\"#config\">config</a><a href=\"#fitness\">fitness</a><a href=\"#holdout\">train vs holdout</a>\
+         <a href=\"#judges\">judges</a><a href=\"#weights\">weights</a><a href=\"#champion\">champion</a>\
+         <a href=\"#verdict\">verdict</a><a href=\"#faults\">judge faults</a><a href=\"#effort\">games and time</a><a href=\"#files\">files</a></nav>\n",
+    );
+
+    // The config.
+    b.push_str("<section id=\"config\">\n<h2>Run config and seed</h2>\n<table>\n");
+    let maps = |path: &Path, n: Option<usize>| {
+        format!(
+            "{} ({})",
+            esc(&path.display().to_string()),
+            n.map_or("not readable now".to_string(), |n| format!("{n} maps"))
+        )
+    };
+    let judges: Vec<String> = c
+        .judges
+        .iter()
+        .map(|(name, w)| format!("{} &times; {w}", esc(name)))
+        .collect();
+    let mut rows: Vec<(&str, String)> = vec![
+        ("game", esc(&run.game)),
+        ("seed", c.seed.to_string()),
+        ("tuner budget", format!("{} games", c.games)),
+        ("generations", last.generation.to_string()),
+        ("evaluated every", format!("{} generations", c.eval_every)),
+    ];
+    rows.extend(tuner_rows(c));
+    rows.extend([
         ("judges (contest weight)", judges.join(", ")),
         ("head-to-head share", format!("{} of the tuner's pairs", c.peer_share)),
         ("search nodes per move", c.nodes.to_string()),
@@ -191,7 +222,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         ("seed genome", esc(&c.seed_genome.display().to_string())),
         ("train maps", maps(&c.train_maps, run.train_maps)),
         ("holdout maps", maps(&c.holdout_maps, run.holdout_maps)),
-    ];
+    ]);
     for (k, v) in rows {
         let _ = writeln!(b, "<tr><th class=\"l\">{k}</th><td class=\"l\">{v}</td></tr>");
     }

@@ -21,6 +21,11 @@ pub struct CmaConfig {
     pub twin_pairs: u32,
     /// Game pairs each offspring plays against the mean.
     pub mean_pairs: u32,
+    /// Game pairs the mean plays against the start point each generation:
+    /// they rate it against the start, as evolve's plots and logs show its
+    /// champion; they take no part in the update. 1 in an evolve config,
+    /// 0 in `CmaConfig::new` (the benchmark and tests, which read nothing).
+    pub reference_pairs: u32,
     /// Initial, smallest and largest step, as fractions of each parameter's
     /// range (the spread of an offspring along an eigendirection is the
     /// step times the square root of its eigenvalue).
@@ -39,9 +44,13 @@ pub struct CmaConfig {
     pub parallel: bool,
 }
 
+/// An evolve config's defaults (`cma: ()`).
 impl Default for CmaConfig {
     fn default() -> Self {
-        CmaConfig::new(0)
+        CmaConfig {
+            reference_pairs: 1,
+            ..CmaConfig::new(0)
+        }
     }
 }
 
@@ -55,6 +64,7 @@ impl CmaConfig {
             population: None,
             twin_pairs: 4,
             mean_pairs: 1,
+            reference_pairs: 0,
             sigma_init: 0.2,
             sigma_min: 0.02,
             sigma_max: 0.25,
@@ -73,13 +83,16 @@ impl CmaConfig {
         lambda.max(4).next_multiple_of(2)
     }
 
-    /// Games of one generation for `n` parameters: each offspring against
-    /// the mean, each mirrored pair against each other, two games a pair.
+    /// Games of one generation for `n` parameters (at most: the mean does
+    /// not play the start point while it is there): each offspring against
+    /// the mean, each mirrored pair against each other, the mean against the
+    /// start point, two games a pair.
     pub fn generation_games(&self, n: usize) -> u64 {
         let lambda = self.population(n) as u64;
         (lambda / 2)
             .saturating_mul(u64::from(self.twin_pairs))
             .saturating_add(lambda.saturating_mul(u64::from(self.mean_pairs)))
+            .saturating_add(u64::from(self.reference_pairs))
             .saturating_mul(2)
     }
 

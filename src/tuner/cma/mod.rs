@@ -48,8 +48,10 @@ pub mod config;
 pub mod state;
 
 use crate::stats::distributions::{chi2_quantile, normal_cdf};
+use crate::tuner::ga::rated::{Rated, Role};
 use crate::tuner::ga::roster::{Fixture, Roster};
 use crate::tuner::linalg::{cholesky, symmetric_eigen};
+use crate::tuner::rating::Ratings;
 use crate::tuner::synthetic::standard_normal;
 use crate::tuner::{derive_seed, Oracle, Space};
 pub use config::CmaConfig;
@@ -248,8 +250,10 @@ impl<'a> Cma<'a> {
             > self.cfg.games
     }
 
-    /// One generation: sample, play, rank, update.
-    pub fn step<O: Oracle + ?Sized>(&mut self, oracle: &O) -> CmaLog {
+    /// One generation: sample, play, rank, update. Returns its log and
+    /// every player with its rating: against the start point when the mean
+    /// played it (`reference_pairs`), else against the mean.
+    pub fn step<O: Oracle + ?Sized>(&mut self, oracle: &O) -> (CmaLog, Vec<Rated>) {
         let n = self.space.dim();
         let s = &self.strategy;
         let st = &self.state;
@@ -295,6 +299,16 @@ impl<'a> Cma<'a> {
             b: 2 * k + 2,
             pairs: self.cfg.twin_pairs,
         }));
+        // Seated last, so the offspring keep seats 1..=λ. A mean still at the
+        // start would only play its own copy.
+        let reference_seat = (self.cfg.reference_pairs > 0).then(|| roster.add(st.reference.clone()));
+        if let Some(r) = reference_seat.filter(|_| st.mean != st.reference) {
+            fixtures.push(Fixture {
+                a: mean_seat,
+                b: r,
+                pairs: self.cfg.reference_pairs,
+            });
+        }
         roster.play_round(
             oracle,
             &fixtures,
@@ -334,6 +348,7 @@ impl<'a> Cma<'a> {
             1.0
         };
         let games = roster.games;
+        let rated = rated(&roster, &ratings, mean_seat, reference_seat);
         let average = &mut self.state.signal_average;
         *average += (signal - 1.0 - *average) / SIGNAL_MEMORY;
         let share = average.max(0.0);
@@ -346,7 +361,7 @@ impl<'a> Cma<'a> {
         let (lo, hi) = d
             .iter()
             .fold((f64::MAX, 0.0f64), |(lo, hi), &v| (lo.min(v * v), hi.max(v * v)));
-        CmaLog {
+        let log = CmaLog {
             generation: self.state.generation,
             games,
             total_games: self.state.spent,
@@ -357,7 +372,8 @@ impl<'a> Cma<'a> {
             learned,
             covariance_rate,
             condition: hi / lo.max(f64::MIN_POSITIVE),
-        }
+        };
+        (log, rated)
     }
 
     /// Hansen's update of the mean, paths, covariance and step from the
@@ -452,6 +468,35 @@ impl<'a> Cma<'a> {
     }
 }
 
+/// A generation's players in seat order (the mean, the offspring, the start
+/// point if seated), rated against the start point when the mean played it,
+/// else against the mean. The mean does not play the start point while it
+/// is there, so then both are rated 0 and the rest against them.
+fn rated(roster: &Roster, ratings: &Ratings, mean: usize, reference: Option<usize>) -> Vec<Rated> {
+    let anchor = reference.filter(|&r| ratings.pairs[r] > 0).unwrap_or(mean);
+    (0..roster.points.len())
+        .map(|seat| {
+            let (role, unplayed) = match seat {
+                _ if Some(seat) == reference => (Role::Reference, anchor != seat),
+                _ if seat == mean => (Role::Mean(0), false),
+                _ => (Role::Offspring(0), false),
+            };
+            let (elo, se) = if seat == anchor || unplayed {
+                (0.0, 0.0)
+            } else {
+                (ratings.elo[seat] - ratings.elo[anchor], ratings.diff_se(seat, anchor))
+            };
+            Rated {
+                role,
+                x: roster.points[seat].clone(),
+                elo,
+                se,
+                pairs: ratings.pairs[seat],
+            }
+        })
+        .collect()
+}
+
 /// `B` (eigenvectors in columns) and `D` (square roots of the eigenvalues,
 /// floored at 1e-7 of the largest) of the covariance.
 fn sqrt_of(cov: &[f64], n: usize) -> (Vec<f64>, Vec<f64>) {
@@ -465,7 +510,7 @@ pub fn run<O: Oracle + ?Sized>(oracle: &O, space: &Space, start: &[f64], cfg: &C
     let mut cma = Cma::new(space, start, cfg, seed);
     let mut log = Vec::new();
     while !cma.finished() {
-        log.push(cma.step(oracle));
+        log.push(cma.step(oracle).0);
     }
     cma.finish(log)
 }

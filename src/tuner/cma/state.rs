@@ -16,6 +16,9 @@ pub struct CmaState {
     pub generation: usize,
     /// Games spent by those generations.
     pub spent: u64,
+    /// The start point (clamped to the box), which the mean plays when the
+    /// config asks for `reference_pairs`.
+    pub reference: Vec<f64>,
     /// The distribution's mean, in the box's coordinates.
     pub mean: Vec<f64>,
     /// Step size, as a fraction of each parameter's range.
@@ -38,6 +41,7 @@ impl CmaState {
         CmaState {
             generation: 0,
             spent: 0,
+            reference: mean.clone(),
             mean,
             sigma: cfg.sigma_init,
             cov: (0..n * n).map(|k| f64::from(u8::from(k / n == k % n))).collect(),
@@ -64,8 +68,10 @@ impl CmaState {
                 self.generation, self.spent
             ));
         }
-        if self.mean.len() != n || !space.contains(&self.mean) {
-            return Err(format!("`mean` = {:?} is not a point of the box", self.mean));
+        for (name, point) in [("reference", &self.reference), ("mean", &self.mean)] {
+            if point.len() != n || !space.contains(point) {
+                return Err(format!("`{name}` = {point:?} is not a point of the box"));
+            }
         }
         let (lo, hi) = (cfg.sigma_min * (1.0 - 1e-9), cfg.sigma_max * (1.0 + 1e-9));
         if !(self.sigma.is_finite() && self.sigma >= lo && self.sigma <= hi) {
