@@ -909,7 +909,8 @@ fn checkpoint_seeds() -> Vec<String> {
         ga.step(&model);
         let checkpoint = Checkpoint {
             game: "isolation".into(),
-            ga: ga.state.clone(),
+            ga: Some(ga.state.clone()),
+            cma: None,
             history: Vec::new(),
             period_games: 10 * generation,
             period_tuning_games: 8,
@@ -920,6 +921,23 @@ fn checkpoint_seeds() -> Vec<String> {
         };
         out.push(ron::ser::to_string_pretty(&checkpoint, ron::ser::PrettyConfig::default()).unwrap());
     }
+    // And one of a CMA-ES run, whose state sits in `cma`.
+    let cma_cfg = gridtune::tuner::cma::CmaConfig::new(400);
+    let mut cma = gridtune::tuner::cma::Cma::new(&space, &model.start(2.0), &cma_cfg, 3);
+    cma.step(&model);
+    let checkpoint = Checkpoint {
+        game: "isolation".into(),
+        ga: None,
+        cma: Some(cma.state.clone()),
+        history: Vec::new(),
+        period_games: 0,
+        period_tuning_games: 0,
+        period_seconds: 0.5,
+        games: 0,
+        seconds: 3.0,
+        period_faults: Vec::new(),
+    };
+    out.push(ron::ser::to_string_pretty(&checkpoint, ron::ser::PrettyConfig::default()).unwrap());
     out
 }
 
