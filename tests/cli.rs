@@ -504,6 +504,55 @@ fn slime_runs_through_tournament_match_move_and_perft() {
     assert_eq!(o.status.code(), Some(2), "three bots cannot fill a table");
     assert!(stderr(&o).contains("a slime table has 4 seats"), "{}", stderr(&o));
 
+    // Two bots meet head to head, judges in the other two seats, under an SPRT.
+    let head_to_head = |fill: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "slime",
+            "--bot",
+            "genome:genomes/slime/best.ron",
+            "--bot",
+            "judge:lichen",
+            "--fresh-maps",
+            "--games",
+            "8",
+            "--sprt",
+            "0,10",
+            "--nodes",
+            "200",
+        ];
+        for f in fill {
+            args.extend(["--fill", f]);
+        }
+        gridtune(&args, root())
+    };
+    let o = head_to_head(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("beside judge:greedy_slime and judge:shallow_blue in the other seats: 8 games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pentanomial") && text.contains("SPRT elo0 0 elo1 10"),
+        "{text}"
+    );
+    let o = head_to_head(&["judge:jumper", "judge:death_slime"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("beside judge:jumper and judge:death_slime"),
+        "{}",
+        stdout(&o)
+    );
+    let o = head_to_head(&["judge:jumper"]);
+    assert_eq!(o.status.code(), Some(2), "one --fill for two seats");
+    assert!(
+        stderr(&o).contains("2 seats beside the two --bot, and 1 --fill"),
+        "{}",
+        stderr(&o)
+    );
+
     let dir = scratch("slime");
     let pos = dir.join("turn.txt");
     std::fs::write(

@@ -1,5 +1,8 @@
 //! `gridtune match`: two bots on both sides of each map, optionally under
-//! an SPRT; for a game of more than two seats, a tournament of tables.
+//! an SPRT. In a game of more than two seats, two bots meet head to head at
+//! tables the game's first judges (or `--fill`) complete, a game won by the
+//! one that ends with more of the board; more bots play a tournament of
+//! tables.
 
 use super::args::{parse_sprt, BotsArgs, BudgetArgs, GameArg};
 use super::play::{games_bar, play_maps};
@@ -21,9 +24,15 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArg,
     /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
-    /// name from --bots-file. Give exactly two.
+    /// name from --bots-file. Give exactly two (or, for a tournament of a
+    /// game of more seats, at least a table's).
     #[arg(long = "bot", num_args = 1)]
     pub bots: Vec<String>,
+    /// In a game of more than two seats, a bot that fills one of the other
+    /// seats of a head-to-head table (give one per seat; default: the game's
+    /// first judges).
+    #[arg(long = "fill", num_args = 1)]
+    pub fill: Vec<String>,
     #[command(flatten)]
     pub sources: BotsArgs,
     /// Map folder; default maps/<game>/holdout.
@@ -68,7 +77,10 @@ pub struct MatchArgs {
 
 pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
-    if G::PLAYERS > 2 {
+    if G::PLAYERS > 2 && specs.len() != 2 {
+        if !a.fill.is_empty() {
+            bail_input!("--fill completes a head-to-head table of two --bot; give two --bot, or leave --fill out");
+        }
         if a.sprt.is_some() {
             bail_input!(
                 "--sprt needs a head-to-head of two bots; a {} match is a tournament of {}-seat tables \
@@ -94,6 +106,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     if specs.len() != 2 {
         bail_input!("match needs exactly two bots (--bot), got {}", specs.len());
     }
+
     let sprt = a
         .sprt
         .as_deref()
@@ -110,7 +123,12 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     }
     let generated = a.fresh_maps.then_some(games / 2);
     let default_dir = || PathBuf::from(format!("maps/{}/holdout", G::NAME));
-    let (where_, named) = play_maps::<G>(generated, a.seed, a.maps.clone().unwrap_or_else(default_dir))?;
+    let (mut where_, named) = play_maps::<G>(generated, a.seed, a.maps.clone().unwrap_or_else(default_dir))?;
+    let fillers = table_fillers::<G>(a)?;
+    if !fillers.is_empty() {
+        let names: Vec<String> = fillers.iter().map(BotSpec::label).collect();
+        where_ = format!("{where_}, beside {} in the other seats", names.join(" and "));
+    }
     let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
     let games = if sprt.is_none() && !a.fresh_maps && a.games.is_none() {
         2 * maps.len()
@@ -156,7 +174,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         maps: &maps,
         a: &specs[0],
         b: &specs[1],
-        fillers: &[],
+        fillers: &fillers,
         schedule: &schedule,
         concurrency,
         log: a.replay.is_some(),
@@ -195,4 +213,35 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The bots beside a head-to-head pair at a table of more than two seats:
+/// `--fill`, one per seat, or the game's first judges.
+fn table_fillers<G: GameKit>(a: &MatchArgs) -> Result<Vec<BotSpec>> {
+    let seats = G::PLAYERS - 2;
+    if seats == 0 {
+        if !a.fill.is_empty() {
+            bail_input!("--fill: a {} table has two seats, both taken by the --bot", G::NAME);
+        }
+        return Ok(Vec::new());
+    }
+    if a.fill.is_empty() {
+        if G::JUDGES.len() < seats {
+            bail_input!(
+                "{} has {} judges to fill {seats} seats: give --fill",
+                G::NAME,
+                G::JUDGES.len()
+            );
+        }
+        let names: Vec<String> = G::JUDGES[..seats].iter().map(|j| format!("judge:{j}")).collect();
+        return a.sources.specs::<G>(&names, a.budget.limits());
+    }
+    if a.fill.len() != seats {
+        bail_input!(
+            "--fill: a {} table has {seats} seats beside the two --bot, and {} --fill were given",
+            G::NAME,
+            a.fill.len()
+        );
+    }
+    a.sources.specs::<G>(&a.fill, a.budget.limits())
 }
