@@ -2,7 +2,8 @@
 //!
 //! A bot picks a move for one seat. Specs name bots on the command line, in
 //! configs and in bots files: `judge:NAME` (a judge clone), `genome:PATH`
-//! (the search bot with a genome's weights), `cmd:PROGRAM ARGS` and
+//! (the search bot with a genome's weights; `genome:PATH@ms=N` or
+//! `@nodes=N` gives it its own budget), `cmd:PROGRAM ARGS` and
 //! `sh:COMMAND` (an external program, refereed).
 
 pub use crate::game::Bot;
@@ -42,10 +43,14 @@ pub enum SpecError {
         game: &'static str,
         known: String,
     },
-    #[error("bad bot spec `{spec}`: expected judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND{names}")]
+    #[error(
+        "bad bot spec `{spec}`: expected judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND{names}"
+    )]
     Syntax { spec: String, names: String },
     #[error("bot spec `{spec}`: {message}")]
     Program { spec: String, message: String },
+    #[error("bot spec `{spec}`: {message}")]
+    Budget { spec: String, message: String },
     #[error(transparent)]
     Genome(#[from] GenomeError),
 }
@@ -66,6 +71,98 @@ impl<'a> SpecContext<'a> {
             search,
             bots: None,
             time: None,
+        }
+    }
+}
+
+/// The longest budget a genome bot can be given, in ms: an hour a move.
+const MAX_BUDGET_MS: u64 = 3_600_000;
+
+/// Splits a genome spec's `PATH@ms=N` or `PATH@nodes=N` into the path and
+/// the bot's own budget, so one bot can search longer than the other (time
+/// odds, as cutechess gives each engine its own time control, and the way to
+/// measure what a doubling of search is worth). Anything else after the last
+/// `@` is part of the path, which keeps paths that contain `@` readable.
+fn genome_budget(rest: &str, default: Limits) -> Result<(&str, Limits), String> {
+    let Some((path, suffix)) = rest.rsplit_once('@') else {
+        return Ok((rest, default));
+    };
+    let (key, make): (&str, fn(u64) -> Limits) = if suffix.starts_with("ms=") {
+        ("ms", |ms| Limits::time(std::time::Duration::from_millis(ms)))
+    } else if suffix.starts_with("nodes=") {
+        ("nodes", Limits::nodes)
+    } else {
+        return Ok((rest, default));
+    };
+    let (max, range) = match key {
+        "ms" => (MAX_BUDGET_MS, "from 1 to 3600000 (an hour)"),
+        _ => (u64::MAX, "of at least 1"),
+    };
+    match suffix[key.len() + 1..].parse::<u64>() {
+        Ok(n) if (1..=max).contains(&n) => Ok((path, make(n))),
+        _ => Err(format!("`@{suffix}`: {key} must be a whole number {range}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::time::Duration;
+
+    const DEFAULT: Limits = Limits {
+        depth: 7,
+        nodes: 1234,
+        time: None,
+    };
+
+    #[test]
+    fn a_budget_suffix_gives_the_genome_bot_its_own_limits() {
+        let ms = genome_budget("g/best.ron@ms=90", DEFAULT).unwrap();
+        assert_eq!(ms, ("g/best.ron", Limits::time(Duration::from_millis(90))));
+        let nodes = genome_budget("g/best.ron@nodes=3000", DEFAULT).unwrap();
+        assert_eq!(nodes, ("g/best.ron", Limits::nodes(3000)));
+        assert_eq!(genome_budget("g/best.ron", DEFAULT).unwrap(), ("g/best.ron", DEFAULT));
+    }
+
+    #[test]
+    fn an_at_sign_that_starts_no_budget_is_part_of_the_path() {
+        for path in ["runs/a@b/best.ron", "x@", "@ms", "me@host:best.ron", "a@msx=3"] {
+            assert_eq!(genome_budget(path, DEFAULT).unwrap(), (path, DEFAULT));
+        }
+    }
+
+    #[test]
+    fn a_bad_budget_is_refused_naming_it() {
+        for (spec, named) in [
+            ("b.ron@ms=0", "@ms=0"),
+            ("b.ron@ms=", "@ms="),
+            ("b.ron@ms=-5", "@ms=-5"),
+            ("b.ron@ms=3600001", "@ms=3600001"),
+            ("b.ron@nodes=0", "@nodes=0"),
+            ("b.ron@nodes=1e6", "@nodes=1e6"),
+            ("b.ron@nodes=99999999999999999999", "@nodes=99999999999999999999"),
+        ] {
+            let message = genome_budget(spec, DEFAULT).unwrap_err();
+            assert!(message.contains(named), "{spec}: {message}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_genome_spec_splits_or_is_refused_without_panicking(rest in ".{0,40}", n in 1u64..10_000) {
+            match genome_budget(&rest, DEFAULT) {
+                Ok((path, limits)) => {
+                    prop_assert!(rest.starts_with(path));
+                    prop_assert!(limits == DEFAULT || path.len() < rest.len());
+                }
+                Err(message) => prop_assert!(message.contains('@')),
+            }
+            let with_ms = format!("{rest}@ms={n}");
+            prop_assert_eq!(
+                genome_budget(&with_ms, DEFAULT).unwrap(),
+                (rest.as_str(), Limits::time(Duration::from_millis(n)))
+            );
         }
     }
 }
@@ -104,12 +201,16 @@ impl BotSpec {
                 });
             }
             Ok(BotSpec::Judge(name.to_string()))
-        } else if let Some(path) = spec.strip_prefix("genome:") {
+        } else if let Some(rest) = spec.strip_prefix("genome:") {
+            let (path, limits) = genome_budget(rest, ctx.search).map_err(|message| SpecError::Budget {
+                spec: spec.to_string(),
+                message,
+            })?;
             let genome = Genome::load(&PathBuf::from(path), G::NAME, G::PARAMS)?;
             Ok(BotSpec::Genome {
                 label: spec.to_string(),
                 weights: genome.weights,
-                limits: ctx.search,
+                limits,
             })
         } else if let Some(text) = spec.strip_prefix("cmd:") {
             program(text, false)

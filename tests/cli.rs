@@ -349,6 +349,57 @@ fn lightcycles_runs_through_match_move_and_perft() {
 }
 
 #[test]
+fn a_genome_bot_given_its_own_node_budget_searches_it() {
+    // The same weights, one bot with 40 times the other's nodes: the match is
+    // seeded and node-bound, so it is the same every run, and the deeper
+    // search must win it.
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "genome:genomes/isolation/default.ron@nodes=4000",
+            "--bot",
+            "genome:genomes/isolation/default.ron@nodes=100",
+            "--fresh-maps",
+            "--games",
+            "20",
+            "--nodes",
+            "7",
+            "--json",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["bots"][0], "genome:genomes/isolation/default.ron@nodes=4000");
+    assert_eq!(report["bots"][1], "genome:genomes/isolation/default.ron@nodes=100");
+    let count = |k: &str| report[k].as_f64().unwrap();
+    let score = (count("wins") + count("draws") / 2.0) / count("games");
+    assert!(score > 0.7, "the deeper search scored {score}: {report}");
+
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "genome:genomes/isolation/default.ron@ms=0",
+            "--bot",
+            "judge:mobility",
+        ],
+        root(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`@ms=0`: ms must be a whole number from 1 to 3600000"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn bad_input_exits_with_code_2_and_says_where() {
     let dir = scratch("bad");
     let map = dir.join("broken.txt");

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
+    /// A bot: judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND, or a
     /// name from --bots-file. Give exactly two (or, for a tournament of a
     /// game of more seats, at least a table's).
     #[arg(long = "bot", num_args = 1)]

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 pub struct TournamentArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// A bot: judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND, or a
+    /// A bot: judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND, or a
     /// name from --bots-file (default: every bot in it); at least as many as
     /// the table seats.
     #[arg(long = "bot", num_args = 1)]
