@@ -104,69 +104,6 @@ fn genome_budget(rest: &str, default: Limits) -> Result<(&str, Limits), String> 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-    use std::time::Duration;
-
-    const DEFAULT: Limits = Limits {
-        depth: 7,
-        nodes: 1234,
-        time: None,
-    };
-
-    #[test]
-    fn a_budget_suffix_gives_the_genome_bot_its_own_limits() {
-        let ms = genome_budget("g/best.ron@ms=90", DEFAULT).unwrap();
-        assert_eq!(ms, ("g/best.ron", Limits::time(Duration::from_millis(90))));
-        let nodes = genome_budget("g/best.ron@nodes=3000", DEFAULT).unwrap();
-        assert_eq!(nodes, ("g/best.ron", Limits::nodes(3000)));
-        assert_eq!(genome_budget("g/best.ron", DEFAULT).unwrap(), ("g/best.ron", DEFAULT));
-    }
-
-    #[test]
-    fn an_at_sign_that_starts_no_budget_is_part_of_the_path() {
-        for path in ["runs/a@b/best.ron", "x@", "@ms", "me@host:best.ron", "a@msx=3"] {
-            assert_eq!(genome_budget(path, DEFAULT).unwrap(), (path, DEFAULT));
-        }
-    }
-
-    #[test]
-    fn a_bad_budget_is_refused_naming_it() {
-        for (spec, named) in [
-            ("b.ron@ms=0", "@ms=0"),
-            ("b.ron@ms=", "@ms="),
-            ("b.ron@ms=-5", "@ms=-5"),
-            ("b.ron@ms=3600001", "@ms=3600001"),
-            ("b.ron@nodes=0", "@nodes=0"),
-            ("b.ron@nodes=1e6", "@nodes=1e6"),
-            ("b.ron@nodes=99999999999999999999", "@nodes=99999999999999999999"),
-        ] {
-            let message = genome_budget(spec, DEFAULT).unwrap_err();
-            assert!(message.contains(named), "{spec}: {message}");
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn any_genome_spec_splits_or_is_refused_without_panicking(rest in ".{0,40}", n in 1u64..10_000) {
-            match genome_budget(&rest, DEFAULT) {
-                Ok((path, limits)) => {
-                    prop_assert!(rest.starts_with(path));
-                    prop_assert!(limits == DEFAULT || path.len() < rest.len());
-                }
-                Err(message) => prop_assert!(message.contains('@')),
-            }
-            let with_ms = format!("{rest}@ms={n}");
-            prop_assert_eq!(
-                genome_budget(&with_ms, DEFAULT).unwrap(),
-                (rest.as_str(), Limits::time(Duration::from_millis(n)))
-            );
-        }
-    }
-}
-
 impl BotSpec {
     /// Parses a spec for game `G`: `judge:NAME`, `genome:PATH`,
     /// `cmd:PROGRAM ARGS`, `sh:COMMAND`, or a name from the bots file.
@@ -305,5 +242,68 @@ impl<G: Game, E: crate::search::Evaluator<G> + Send> Bot<G> for SearchBot<G, E> 
 
     fn nodes_searched(&self) -> Option<u64> {
         Some(self.nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::time::Duration;
+
+    const DEFAULT: Limits = Limits {
+        depth: 7,
+        nodes: 1234,
+        time: None,
+    };
+
+    #[test]
+    fn a_budget_suffix_gives_the_genome_bot_its_own_limits() {
+        let ms = genome_budget("g/best.ron@ms=90", DEFAULT).unwrap();
+        assert_eq!(ms, ("g/best.ron", Limits::time(Duration::from_millis(90))));
+        let nodes = genome_budget("g/best.ron@nodes=3000", DEFAULT).unwrap();
+        assert_eq!(nodes, ("g/best.ron", Limits::nodes(3000)));
+        assert_eq!(genome_budget("g/best.ron", DEFAULT).unwrap(), ("g/best.ron", DEFAULT));
+    }
+
+    #[test]
+    fn an_at_sign_that_starts_no_budget_is_part_of_the_path() {
+        for path in ["runs/a@b/best.ron", "x@", "@ms", "me@host:best.ron", "a@msx=3"] {
+            assert_eq!(genome_budget(path, DEFAULT).unwrap(), (path, DEFAULT));
+        }
+    }
+
+    #[test]
+    fn a_bad_budget_is_refused_naming_it() {
+        for (spec, named) in [
+            ("b.ron@ms=0", "@ms=0"),
+            ("b.ron@ms=", "@ms="),
+            ("b.ron@ms=-5", "@ms=-5"),
+            ("b.ron@ms=3600001", "@ms=3600001"),
+            ("b.ron@nodes=0", "@nodes=0"),
+            ("b.ron@nodes=1e6", "@nodes=1e6"),
+            ("b.ron@nodes=99999999999999999999", "@nodes=99999999999999999999"),
+        ] {
+            let message = genome_budget(spec, DEFAULT).unwrap_err();
+            assert!(message.contains(named), "{spec}: {message}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_genome_spec_splits_or_is_refused_without_panicking(rest in ".{0,40}", n in 1u64..10_000) {
+            match genome_budget(&rest, DEFAULT) {
+                Ok((path, limits)) => {
+                    prop_assert!(rest.starts_with(path));
+                    prop_assert!(limits == DEFAULT || path.len() < rest.len());
+                }
+                Err(message) => prop_assert!(message.contains('@')),
+            }
+            let with_ms = format!("{rest}@ms={n}");
+            prop_assert_eq!(
+                genome_budget(&with_ms, DEFAULT).unwrap(),
+                (rest.as_str(), Limits::time(Duration::from_millis(n)))
+            );
+        }
     }
 }

@@ -400,6 +400,31 @@ fn a_genome_bot_given_its_own_node_budget_searches_it() {
 }
 
 #[test]
+fn a_non_regression_sprt_takes_bounds_that_start_with_a_minus() {
+    let o = gridtune(
+        &[
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            "genome:genomes/isolation/default.ron",
+            "--bot",
+            "judge:random_safe",
+            "--fresh-maps",
+            "--games",
+            "40",
+            "--nodes",
+            "200",
+            "--sprt",
+            "-10,0",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("SPRT elo0 -10 elo1 0"), "{}", stdout(&o));
+}
+
+#[test]
 fn bad_input_exits_with_code_2_and_says_where() {
     let dir = scratch("bad");
     let map = dir.join("broken.txt");

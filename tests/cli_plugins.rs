@@ -249,7 +249,7 @@ fn bad_program_specs_are_refused_before_any_game() {
         (vec!["--bot".into(), "cmd:bot 'open".into()], "unclosed `'`"),
         (
             vec!["--bot".into(), "mine".into()],
-            "expected judge:NAME, genome:PATH, cmd:PROGRAM ARGS, sh:COMMAND",
+            "expected judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND",
         ),
         (
             vec!["--bot".into(), "judge:mobility".into(), "--sprt".into(), "5,0".into()],

@@ -40,7 +40,7 @@ pub struct EvolveArgs {
     #[arg(long)]
     pub promote: bool,
     /// The promotion SPRT's Elo bounds (logistic; alpha = beta = 0.05).
-    #[arg(long, default_value = "0,10", value_name = "ELO0,ELO1")]
+    #[arg(long, default_value = "0,10", value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub promote_sprt: String,
     /// The most games the promotion test plays before it gives up.
     #[arg(long, default_value_t = 2000)]

@@ -54,7 +54,8 @@ pub struct MatchArgs {
     pub concurrency: Option<usize>,
     /// Stop as soon as an SPRT of H0: elo = ELO0 against H1: elo = ELO1
     /// (logistic Elo, on game pairs) accepts either.
-    #[arg(long, value_name = "ELO0,ELO1")]
+    /// A non-regression test's bounds, such as -10,0, may start with a minus.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// The SPRT's false-positive rate.
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
