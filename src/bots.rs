@@ -47,10 +47,10 @@ pub enum SpecError {
         "bad bot spec `{spec}`: expected judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND{names}"
     )]
     Syntax { spec: String, names: String },
+    /// A spec of a known kind whose rest is refused: a program's command
+    /// line, a genome's budget.
     #[error("bot spec `{spec}`: {message}")]
-    Program { spec: String, message: String },
-    #[error("bot spec `{spec}`: {message}")]
-    Budget { spec: String, message: String },
+    Invalid { spec: String, message: String },
     #[error(transparent)]
     Genome(#[from] GenomeError),
 }
@@ -87,18 +87,16 @@ fn genome_budget(rest: &str, default: Limits) -> Result<(&str, Limits), String> 
     let Some((path, suffix)) = rest.rsplit_once('@') else {
         return Ok((rest, default));
     };
-    let (key, make): (&str, fn(u64) -> Limits) = if suffix.starts_with("ms=") {
-        ("ms", |ms| Limits::time(std::time::Duration::from_millis(ms)))
-    } else if suffix.starts_with("nodes=") {
-        ("nodes", Limits::nodes)
+    type Make = fn(u64) -> Limits;
+    let (key, number, max, range, make): (&str, &str, u64, &str, Make) = if let Some(n) = suffix.strip_prefix("ms=") {
+        let make: Make = |ms| Limits::time(std::time::Duration::from_millis(ms));
+        ("ms", n, MAX_BUDGET_MS, "from 1 to 3600000 (an hour)", make)
+    } else if let Some(n) = suffix.strip_prefix("nodes=") {
+        ("nodes", n, u64::MAX, "of at least 1", Limits::nodes)
     } else {
         return Ok((rest, default));
     };
-    let (max, range) = match key {
-        "ms" => (MAX_BUDGET_MS, "from 1 to 3600000 (an hour)"),
-        _ => (u64::MAX, "of at least 1"),
-    };
-    match suffix[key.len() + 1..].parse::<u64>() {
+    match number.parse::<u64>() {
         Ok(n) if (1..=max).contains(&n) => Ok((path, make(n))),
         _ => Err(format!("`@{suffix}`: {key} must be a whole number {range}")),
     }
@@ -124,7 +122,7 @@ impl BotSpec {
                     launch,
                     limits: time,
                 })
-                .map_err(|message| SpecError::Program {
+                .map_err(|message| SpecError::Invalid {
                     spec: spec.to_string(),
                     message,
                 })
@@ -139,7 +137,7 @@ impl BotSpec {
             }
             Ok(BotSpec::Judge(name.to_string()))
         } else if let Some(rest) = spec.strip_prefix("genome:") {
-            let (path, limits) = genome_budget(rest, ctx.search).map_err(|message| SpecError::Budget {
+            let (path, limits) = genome_budget(rest, ctx.search).map_err(|message| SpecError::Invalid {
                 spec: spec.to_string(),
                 message,
             })?;

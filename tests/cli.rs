@@ -348,6 +348,17 @@ fn lightcycles_runs_through_match_move_and_perft() {
     assert!(stdout(&o).contains(": 16 "), "{}", stdout(&o));
 }
 
+/// Runs an Isolation match of `bots` that must be refused as bad input
+/// (exit 2) and returns what it said.
+fn refused_isolation_match(bots: [&str; 2]) -> String {
+    let o = gridtune(
+        &["match", "--game", "isolation", "--bot", bots[0], "--bot", bots[1]],
+        root(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    stderr(&o)
+}
+
 #[test]
 fn a_genome_bot_given_its_own_node_budget_searches_it() {
     // The same weights, one bot with 40 times the other's nodes: the match is
@@ -379,23 +390,10 @@ fn a_genome_bot_given_its_own_node_budget_searches_it() {
     let score = (count("wins") + count("draws") / 2.0) / count("games");
     assert!(score > 0.7, "the deeper search scored {score}: {report}");
 
-    let o = gridtune(
-        &[
-            "match",
-            "--game",
-            "isolation",
-            "--bot",
-            "genome:genomes/isolation/default.ron@ms=0",
-            "--bot",
-            "judge:mobility",
-        ],
-        root(),
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let said = refused_isolation_match(["genome:genomes/isolation/default.ron@ms=0", "judge:mobility"]);
     assert!(
-        stderr(&o).contains("`@ms=0`: ms must be a whole number from 1 to 3600000"),
-        "{}",
-        stderr(&o)
+        said.contains("`@ms=0`: ms must be a whole number from 1 to 3600000"),
+        "{said}"
     );
 }
 
@@ -441,23 +439,10 @@ fn bad_input_exits_with_code_2_and_says_where() {
         stdout(&o)
     );
 
-    let o = gridtune(
-        &[
-            "match",
-            "--game",
-            "isolation",
-            "--bot",
-            "judge:nobody",
-            "--bot",
-            "judge:mobility",
-        ],
-        root(),
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let said = refused_isolation_match(["judge:nobody", "judge:mobility"]);
     assert!(
-        stderr(&o).contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"),
-        "{}",
-        stderr(&o)
+        said.contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"),
+        "{said}"
     );
 
     let o = gridtune(&["perft", "--game", "chess", "--depth", "1"], root());
@@ -467,23 +452,10 @@ fn bad_input_exits_with_code_2_and_says_where() {
     let genome = dir.join("g.ron");
     std::fs::write(&genome, "(game: \"isolation\", weights: {\"own_mobility\": 1000})").unwrap();
     let spec = format!("genome:{}", genome.display());
-    let o = gridtune(
-        &[
-            "match",
-            "--game",
-            "isolation",
-            "--bot",
-            &spec,
-            "--bot",
-            "judge:mobility",
-        ],
-        root(),
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let said = refused_isolation_match([&spec, "judge:mobility"]);
     assert!(
-        stderr(&o).contains("g.ron: weight `own_mobility` = 1000 is outside -40..=100 in steps of 1"),
-        "{}",
-        stderr(&o)
+        said.contains("g.ron: weight `own_mobility` = 1000 is outside -40..=100 in steps of 1"),
+        "{said}"
     );
 }
 
