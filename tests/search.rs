@@ -5,8 +5,9 @@ use gridtune::games::isolation::features::{COUNT, DEFAULTS};
 use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
+use gridtune::games::prelude::*;
 use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
-use gridtune::search::{AlphaBeta, Evaluator, Features, Limits, Linear};
+use gridtune::search::{AlphaBeta, Evaluator, Features, Limits, Linear, Techniques};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -44,19 +45,30 @@ fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolatio
     matches!(state.to_move(), ToMove::One(_)).then_some(state)
 }
 
+/// Every technique that does not prune (PVS, aspiration windows, history,
+/// the two-entry table) and the judges' plain search find the minimax value
+/// at a fixed depth; depth 5 is deep enough for aspiration windows (from
+/// depth 4) and for null-window re-searches to matter.
 #[test]
 fn alpha_beta_value_equals_minimax_value() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for techniques in [Techniques::PLAIN, Techniques::EXACT] {
+        for depth in [3, 5] {
+            value_equals_minimax(techniques, depth, if depth == 3 { 60 } else { 25 });
+        }
+    }
+}
+
+fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11 + u64::from(depth));
     let eval = Linear(DEFAULTS);
     let mut checked = 0;
-    while checked < 60 {
+    while checked < positions {
         let plies = rng.random_range(0..30);
         let Some(state) = random_midgame(&mut rng, plies) else {
             continue;
         };
-        let depth = 3;
         let expected = minimax(&state, depth, 0, &eval);
-        let result = AlphaBeta::new(12).search(&state, &eval, Limits::depth(depth));
+        let result = AlphaBeta::with(12, techniques).search(&state, &eval, Limits::depth(depth));
         let mut moves = IsolationMoves::new();
         state.legal_moves(state.side(), &mut moves);
         if moves.len() == 1 {
@@ -64,7 +76,7 @@ fn alpha_beta_value_equals_minimax_value() {
         }
         // A search that proved the game's result stops early with the exact score.
         if result.score.abs() < PROVEN {
-            assert_eq!(result.score, expected, "depth {depth}\n{state}");
+            assert_eq!(result.score, expected, "{techniques:?} depth {depth}\n{state}");
         } else {
             assert_eq!(result.score.signum(), expected.signum(), "{state}");
         }
@@ -152,3 +164,63 @@ fn skipping_a_zero_weight_feature_leaves_the_evaluation_unchanged() {
     }
     assert!(chamber_seen, "no position had a chamber feature to skip");
 }
+
+/// With every technique on (reductions prune), the genome bot of every game
+/// still returns a legal move in every position of random games, at a budget
+/// small enough to stop searches midway and large enough to reduce.
+fn genome_bot_moves_are_legal<G: GameKit>() {
+    use gridtune::game::MoveBuffer;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let mut moves = G::Moves::default();
+    let mut asked = 0;
+    let mut game = 0;
+    while game < 6 || asked < 300 {
+        game += 1;
+        let map = G::parse_map(&G::generate_map_text(&mut rng), "generated").unwrap();
+        let mut state = G::start(&map);
+        let budget = Limits::nodes(if game % 2 == 0 { 700 } else { 6_000 });
+        let weights: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
+        let mut bots: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(&weights, budget)).collect();
+        loop {
+            let actors: Vec<usize> = match state.to_move() {
+                ToMove::Over => break,
+                ToMove::One(p) => vec![p],
+                ToMove::All => (0..G::PLAYERS).collect(),
+            };
+            let mut chosen = Vec::new();
+            for &p in &actors {
+                // Every other turn a random move instead, for positions a bot
+                // would not reach against itself.
+                state.legal_moves(p, &mut moves);
+                let m = if rng.random_range(0..2) == 0 {
+                    bots[p].choose(&state, p)
+                } else {
+                    moves.as_slice()[rng.random_range(0..moves.as_slice().len())]
+                };
+                assert!(
+                    moves.as_slice().contains(&m),
+                    "{}: {m:?} is not legal\n{state:?}",
+                    G::NAME
+                );
+                asked += 1;
+                chosen.push(m);
+            }
+            if G::SIMULTANEOUS {
+                state.play_joint(&chosen);
+            } else {
+                state.play(chosen[0]);
+            }
+        }
+    }
+}
+
+macro_rules! genome_bots_choose_legal_moves {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            genome_bot_moves_are_legal::<$game>();
+        }
+    };
+}
+
+gridtune::for_each_game!(genome_bots_choose_legal_moves);

@@ -1,9 +1,13 @@
-//! Iterative-deepening alpha-beta (negamax) with a transposition table and
-//! killer moves, for two-player games where one player acts at a time.
+//! Iterative-deepening alpha-beta (negamax) for two-player games where one
+//! player acts at a time: a transposition table, killer and history move
+//! ordering, principal-variation search, aspiration windows and late-move
+//! reductions ([`Techniques`]).
 //!
 //! Budgets are a depth, a node count (deterministic: tuning uses it) and an
 //! optional wall-clock limit (contest play). Standard library only.
 
+use super::ordering::{order_next, History, FIRST_KILLER, SECOND_KILLER, TABLE_MOVE};
+use super::table::{Bound, Table};
 use crate::game::{Game, MoveBuffer, Outcome, Player, ToMove};
 use std::time::{Duration, Instant};
 
@@ -114,26 +118,79 @@ pub struct SearchResult<M> {
 
 const MAX_PLY: usize = 128;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+/// The techniques a search uses beyond alpha-beta with a one-entry table
+/// and killers. Each game's engine names the ones that won a match at its
+/// submission bot's time control (`engine.rs`); the judge clones use none,
+/// so they keep playing as the bots they clone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Principal-variation search: every move after the first is first
+    /// searched with a null window, which only asks whether it is better.
+    pub pvs: bool,
+    /// Each iteration from depth 4 starts with a window around the last
+    /// one's score, widened to the full window when the score falls outside.
+    pub aspiration: bool,
+    /// Moves after the table move and the killers ordered by the game's
+    /// hint ([`Game::order_hint`]), then by history.
+    pub history: bool,
+    /// Two entries a table bucket: one kept for the deepest result of the
+    /// search, one always replaced ([`super::table`]).
+    pub two_way_table: bool,
+    /// Late moves (after the table move, the killers and the best by
+    /// history) searched a ply shallower first, two when very late, and
+    /// again at full depth only if they beat alpha. Prunes, so values are no
+    /// longer exact. Needs `pvs`.
+    pub reductions: bool,
 }
 
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    key: u64,
-    depth: u8,
-    bound: Bound,
-    score: i32,
-    best: Option<M>,
+impl Techniques {
+    /// Every technique.
+    pub const ALL: Techniques = Techniques {
+        pvs: true,
+        aspiration: true,
+        history: true,
+        two_way_table: true,
+        reductions: true,
+    };
+    /// Iterative deepening, a one-entry table and killers only: the judge
+    /// clones' search, as it was when they were cloned.
+    pub const PLAIN: Techniques = Techniques {
+        pvs: false,
+        aspiration: false,
+        history: false,
+        two_way_table: false,
+        reductions: false,
+    };
+    /// Every technique that keeps the search's value exact at a fixed depth.
+    pub const EXACT: Techniques = Techniques {
+        reductions: false,
+        ..Techniques::ALL
+    };
 }
+
+/// A game's order hint outweighs any history score (which stays within
+/// ±2^14); history orders moves of equal hint.
+const HINT_SCALE: i32 = 1 << 15;
+/// Moves searched in full before reductions start: the table move, the
+/// killers, and the best by history.
+const FULL_DEPTH_MOVES: usize = 4;
+/// Reductions apply from this depth on: shallower, the saving is small and
+/// a wrong reduction drops straight into the evaluation.
+const REDUCTION_DEPTH: u32 = 3;
+/// The first aspiration window's half-width, as a share of the last
+/// iteration's score (in 1/16) plus this floor; the evaluations' scales differ
+/// by game and genome, so a fixed width would fit none of them.
+const ASPIRATION_FLOOR: i32 = 16;
 
 /// A reusable searcher: keeps its transposition table between moves.
 pub struct AlphaBeta<G: Game> {
-    table: Vec<Option<Entry<G::Move>>>,
+    table: Table<G::Move>,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: History,
+    /// The moves of every node on the current line with their order keys,
+    /// a stack.
+    ordered: Vec<(i32, G::Move)>,
+    techniques: Techniques,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -144,11 +201,24 @@ pub struct AlphaBeta<G: Game> {
 }
 
 impl<G: Game> AlphaBeta<G> {
-    /// A searcher with `2^table_bits` transposition entries.
+    /// A searcher with `2^table_bits` transposition entries and every
+    /// technique.
     pub fn new(table_bits: u32) -> Self {
+        Self::with(table_bits, Techniques::ALL)
+    }
+
+    /// The judge clones' searcher: [`Techniques::PLAIN`].
+    pub fn plain(table_bits: u32) -> Self {
+        Self::with(table_bits, Techniques::PLAIN)
+    }
+
+    pub fn with(table_bits: u32, techniques: Techniques) -> Self {
         AlphaBeta {
-            table: vec![None; 1 << table_bits],
+            table: Table::new(table_bits, if techniques.two_way_table { 2 } else { 1 }),
             killers: [[None; 2]; MAX_PLY],
+            history: History::new(),
+            ordered: Vec::new(),
+            techniques,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -169,6 +239,8 @@ impl<G: Game> AlphaBeta<G> {
         self.deadline = limits.time.map(|t| start + t);
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY];
+        self.table.new_search();
+        self.history.age();
 
         let mut moves = G::Moves::default();
         root.legal_moves(me, &mut moves);
@@ -185,22 +257,27 @@ impl<G: Game> AlphaBeta<G> {
         }
         for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
             self.hit_horizon = false;
-            let mut alpha = -WIN - 1;
-            let mut iteration_best: Option<(G::Move, i32)> = None;
-            for (i, &m) in order.clone().iter().enumerate() {
-                let score = self.child_score(root, m, me, depth - 1, 1, alpha, WIN + 1, eval);
-                if self.stopped {
-                    break;
+            let window = if self.techniques.aspiration && depth >= 4 && best.score.abs() < PROVEN {
+                let delta = best.score.abs() / 16 + ASPIRATION_FLOOR;
+                (best.score - delta, best.score + delta)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            let (mut alpha, mut beta) = window;
+            let iteration_best = loop {
+                let found = self.root_iteration(root, me, &mut order, depth, alpha, beta, eval);
+                match found {
+                    // A cut-off iteration still ranked its first moves against
+                    // the previous best (searched first), so its best so far is
+                    // sound; a move that failed high is better than the last
+                    // iteration's best.
+                    _ if self.stopped => break found,
+                    Some((_, score)) if score >= beta && beta <= WIN => beta = WIN + 1,
+                    None if alpha >= -WIN => alpha = -WIN - 1,
+                    _ => break found,
                 }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = Some((m, score));
-                    // Keep the best move first for the next, deeper iteration.
-                    order[..=i].rotate_right(1);
-                }
-            }
-            // A cut-off iteration still ranked its first moves against the
-            // previous best (searched first), so its best so far is sound.
+            };
+            let alpha = iteration_best.map_or(alpha, |(_, score)| score);
             if let Some((m, score)) = iteration_best {
                 best.best = m;
                 best.score = score;
@@ -219,6 +296,55 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         best.nodes = self.nodes;
+        best
+    }
+
+    /// One iteration at the root within `(alpha, beta)`: the best move that
+    /// beat alpha and its score, kept first in `order` for the next one;
+    /// `None` if none did (a fail low) or the search stopped first.
+    #[allow(clippy::too_many_arguments)]
+    fn root_iteration(
+        &mut self,
+        root: &G,
+        me: Player,
+        order: &mut [G::Move],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        eval: &impl Evaluator<G>,
+    ) -> Option<(G::Move, i32)> {
+        let mut best = None;
+        for i in 0..order.len() {
+            let m = order[i];
+            let null_window = self.techniques.pvs && i > 0;
+            let mut score = if null_window {
+                self.child_score(root, m, me, depth - 1, 1, alpha, alpha + 1, eval)
+            } else {
+                self.child_score(root, m, me, depth - 1, 1, alpha, beta, eval)
+            };
+            if self.stopped {
+                break;
+            }
+            if null_window && score > alpha && score < beta {
+                let bound = score;
+                score = self.child_score(root, m, me, depth - 1, 1, alpha, beta, eval);
+                if self.stopped {
+                    // Better than the best so far, by how much is not known.
+                    best = Some((m, bound));
+                    order[..=i].rotate_right(1);
+                    break;
+                }
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some((m, score));
+                // Keep the best move first for the next, deeper iteration.
+                order[..=i].rotate_right(1);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
         best
     }
 
@@ -276,9 +402,8 @@ impl<G: Game> AlphaBeta<G> {
         }
 
         let key = state.hash();
-        let slot = (key as usize) & (self.table.len() - 1);
         let mut tt_move = None;
-        if let Some(e) = self.table[slot].filter(|e| e.key == key) {
+        if let Some(e) = self.table.probe(key) {
             tt_move = e.best;
             if e.depth as u32 >= depth {
                 let score = from_table(e.score, ply);
@@ -298,28 +423,34 @@ impl<G: Game> AlphaBeta<G> {
 
         let mut moves = G::Moves::default();
         state.legal_moves(me, &mut moves);
-        let list = moves.as_slice();
-        // Order: table move, killers, then generation order.
-        let mut ordered: [usize; 3] = [usize::MAX; 3];
-        for (k, candidate) in [tt_move, self.killers[ply][0], self.killers[ply][1]].iter().enumerate() {
-            if let Some(c) = candidate {
-                if let Some(i) = list.iter().position(|m| m == c) {
-                    if !ordered[..k].contains(&i) {
-                        ordered[k] = i;
-                    }
-                }
-            }
+        let base = self.ordered.len();
+        let killers = self.killers[ply];
+        for &m in moves.as_slice() {
+            let key = if Some(m) == tt_move {
+                TABLE_MOVE
+            } else if Some(m) == killers[0] {
+                FIRST_KILLER
+            } else if Some(m) == killers[1] {
+                SECOND_KILLER
+            } else if self.techniques.history {
+                state.order_hint(&m) * HINT_SCALE + self.history.score(me, &m)
+            } else {
+                0
+            };
+            self.ordered.push((key, m));
         }
+        let count = self.ordered.len() - base;
 
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        let front = ordered.iter().copied().filter(|&i| i != usize::MAX);
-        let rest = (0..list.len()).filter(|i| !ordered.contains(i));
-        for i in front.chain(rest) {
-            let m = list[i];
-            let score = self.child_score(state, m, me, depth - 1, ply + 1, alpha, beta, eval);
+        for i in 0..count {
+            order_next(&mut self.ordered[base..], i);
+            let (key, m) = self.ordered[base + i];
+            let quiet = key < SECOND_KILLER;
+            let score = self.move_score(state, m, me, depth, ply, i, quiet, alpha, beta, eval);
             if self.stopped {
+                self.ordered.truncate(base);
                 return 0;
             }
             if score > best_score {
@@ -334,9 +465,16 @@ impl<G: Game> AlphaBeta<G> {
                     self.killers[ply][1] = self.killers[ply][0];
                     self.killers[ply][0] = Some(m);
                 }
+                if self.techniques.history {
+                    self.history.update(me, &m, depth, true);
+                    for &(_, tried) in &self.ordered[base..base + i] {
+                        self.history.update(me, &tried, depth, false);
+                    }
+                }
                 break;
             }
         }
+        self.ordered.truncate(base);
 
         let bound = if best_score <= original_alpha {
             Bound::Upper
@@ -345,14 +483,53 @@ impl<G: Game> AlphaBeta<G> {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Some(Entry {
-            key,
-            depth: depth.min(255) as u8,
-            bound,
-            score: to_table(best_score, ply),
-            best: best_move,
-        });
+        self.table
+            .store(key, depth, bound, to_table(best_score, ply), best_move);
         best_score
+    }
+
+    /// The score of the `index`-th move searched at a node: in full for the
+    /// first; for the rest a null window first (PVS), a ply shallower for a
+    /// late `quiet` one (neither the table's move nor a killer: a reduction),
+    /// and again at full depth and window only when the cheaper search says
+    /// the move is better than alpha.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn move_score(
+        &mut self,
+        state: &G,
+        m: G::Move,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        index: usize,
+        quiet: bool,
+        alpha: i32,
+        beta: i32,
+        eval: &impl Evaluator<G>,
+    ) -> i32 {
+        let t = self.techniques;
+        if index == 0 || !t.pvs {
+            return self.child_score(state, m, me, depth - 1, ply + 1, alpha, beta, eval);
+        }
+        let reduced = t.reductions && depth >= REDUCTION_DEPTH && index >= FULL_DEPTH_MOVES && quiet;
+        let mut score = if reduced {
+            let r = if index >= 3 * FULL_DEPTH_MOVES && depth >= 2 * REDUCTION_DEPTH {
+                2
+            } else {
+                1
+            };
+            self.child_score(state, m, me, depth - 1 - r, ply + 1, alpha, alpha + 1, eval)
+        } else {
+            alpha + 1
+        };
+        if score > alpha && !self.stopped {
+            score = self.child_score(state, m, me, depth - 1, ply + 1, alpha, alpha + 1, eval);
+        }
+        if score > alpha && score < beta && !self.stopped {
+            score = self.child_score(state, m, me, depth - 1, ply + 1, alpha, beta, eval);
+        }
+        score
     }
 }
 
@@ -363,10 +540,11 @@ pub struct Searcher<G: Game, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with `2^table_bits` transposition entries.
-    pub fn new(eval: E, table_bits: u32) -> Self {
+    /// A searcher with `2^table_bits` transposition entries and these
+    /// techniques.
+    pub fn new(eval: E, table_bits: u32, techniques: Techniques) -> Self {
         Searcher {
-            search: AlphaBeta::new(table_bits),
+            search: AlphaBeta::with(table_bits, techniques),
             eval,
         }
     }

@@ -5,7 +5,9 @@
 pub mod alphabeta;
 pub mod linear;
 pub mod mcts;
+mod ordering;
 pub mod simultaneous;
+mod table;
 
-pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult, Searcher};
+pub use alphabeta::{AlphaBeta, Evaluator, Limits, SearchResult, Searcher, Techniques};
 pub use linear::{Features, Linear};

@@ -22,7 +22,7 @@ pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Ataxx>>> {
         "random" => Box::new(RandomJudge { rng }),
         "greedy" => Box::new(Greedy { rng }),
         "alphabeta" => Box::new(PieceSearch {
-            search: AlphaBeta::new(14),
+            search: AlphaBeta::plain(14),
         }),
         "mcts" => Box::new(MctsJudge { rng }),
         _ => return None,

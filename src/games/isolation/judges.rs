@@ -29,11 +29,11 @@ pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Isolation>>> {
         "random_safe" => Box::new(RandomSafe { rng }),
         "mobility" => Box::new(MobilityJudge { rng }),
         "alphabeta" => Box::new(SearchJudge {
-            search: AlphaBeta::new(14),
+            search: AlphaBeta::plain(14),
             eval: mobility_difference,
         }),
         "territory" => Box::new(SearchJudge {
-            search: AlphaBeta::new(14),
+            search: AlphaBeta::plain(14),
             eval: territory,
         }),
         "mcts" => Box::new(MctsJudge { rng }),

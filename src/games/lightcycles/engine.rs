@@ -7,7 +7,11 @@ use super::features::{separated, Weights, COUNT};
 use super::rules::{Direction, LightCycles};
 use crate::game::Player;
 use crate::search::simultaneous::{Sequential, SequentialEval};
-use crate::search::{Limits, Linear, Searcher};
+use crate::search::{Limits, Linear, Searcher, Techniques};
+
+/// The search techniques beyond plain alpha-beta: all of them (with four
+/// moves a half-move, none is late enough to be reduced).
+pub const TECHNIQUES: Techniques = Techniques::ALL;
 
 /// The genome bot's searcher, kept between moves for its table: the shared
 /// linear evaluation, read on the position before a half-played turn. The
@@ -40,7 +44,7 @@ impl Engine {
     /// constructor of the genome bot and the submission bot.
     pub fn for_budget(weights: Weights, limits: Limits) -> Self {
         Engine {
-            search: Searcher::new(SequentialEval(Linear(weights)), limits.table_bits(NODES_PER_MS)),
+            search: Searcher::new(SequentialEval(Linear(weights)), limits.table_bits(NODES_PER_MS), TECHNIQUES),
         }
     }
 

@@ -34,12 +34,12 @@ pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<LightCycles>>> {
         "random_safe" => Box::new(RandomSafe { rng }),
         "flood" => Box::new(FloodJudge { rng }),
         "voronoi" => Box::new(SearchJudge {
-            search: AlphaBeta::new(14),
+            search: AlphaBeta::plain(14),
             eval: territory,
             nodes: VORONOI_NODES,
         }),
         "chamber" => Box::new(SearchJudge {
-            search: AlphaBeta::new(14),
+            search: AlphaBeta::plain(14),
             eval: chambers,
             nodes: CHAMBER_NODES,
         }),

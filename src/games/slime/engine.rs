@@ -13,7 +13,7 @@
 use super::features::{Weights, COUNT};
 use super::rules::{Slime, SlimeMove, SlimeMoves};
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
-use crate::search::{Evaluator, Limits, Linear, Searcher};
+use crate::search::{Evaluator, Limits, Linear, Searcher, Techniques};
 
 /// A move in the best-reply tree: a seat and its move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -143,6 +143,9 @@ impl Evaluator<BestReply> for BestReplyEval {
     }
 }
 
+/// The search techniques beyond plain alpha-beta: all of them.
+pub const TECHNIQUES: Techniques = Techniques::ALL;
+
 /// The genome bot's searcher, kept between moves for its table.
 pub struct Engine {
     search: Searcher<BestReply, BestReplyEval>,
@@ -169,6 +172,7 @@ impl Engine {
             search: Searcher::new(
                 BestReplyEval(Linear(weights)),
                 limits.table_bits(NODES_PER_MS).min(MAX_TABLE_BITS),
+                TECHNIQUES,
             ),
             nodes: 0,
         }

@@ -4,7 +4,7 @@
 
 use super::features::{Weights, COUNT};
 use super::rules::TicTacToe;
-use crate::search::{Limits, Linear, Searcher};
+use crate::search::{Limits, Linear, Searcher, Techniques};
 
 /// Positions one millisecond of search visits; the test game is never timed
 /// against a contest, so this is only the order of its search's speed.
@@ -14,6 +14,9 @@ pub const NODES_PER_MS: u64 = 1_000;
 /// stay empty.
 const MAX_TABLE_BITS: u32 = 12;
 
+/// Every search technique, as the real games' engines use them.
+pub const TECHNIQUES: Techniques = Techniques::ALL;
+
 /// The searcher, kept between moves for its table.
 pub type Engine = Searcher<TicTacToe, Linear<COUNT>>;
 
@@ -21,5 +24,5 @@ pub type Engine = Searcher<TicTacToe, Linear<COUNT>>;
 /// table those limits need ([`Limits::table_bits`]): the one constructor of
 /// the genome bot and the submission bot.
 pub fn for_budget(weights: Weights, limits: Limits) -> Engine {
-    Searcher::new(Linear(weights), limits.table_bits(NODES_PER_MS).min(MAX_TABLE_BITS))
+    Searcher::new(Linear(weights), limits.table_bits(NODES_PER_MS).min(MAX_TABLE_BITS), TECHNIQUES)
 }
