@@ -4,7 +4,9 @@
 //! configs and in bots files: `judge:NAME` (a judge clone), `genome:PATH`
 //! (the search bot with a genome's weights; `genome:PATH@ms=N` or
 //! `@nodes=N` gives it its own budget), `cmd:PROGRAM ARGS` and
-//! `sh:COMMAND` (an external program, refereed).
+//! `sh:COMMAND` (an external program, refereed), and `uai:PROGRAM ARGS` or
+//! `uai(LIMIT):PROGRAM ARGS` (a UAI engine, Ataxx only, refereed the same
+//! way; LIMIT is `nodes=N`, `movetime=MS` or `tc=SECONDS[+SECONDS]`).
 
 pub use crate::game::Bot;
 use crate::game::{Game, Player};
@@ -12,6 +14,7 @@ use crate::games::GameKit;
 use crate::genome::{Genome, GenomeError};
 use crate::referee::command::{self, BotsFile};
 use crate::referee::process::Launch;
+use crate::referee::uai::{self, UaiLimit};
 use crate::referee::{ProgramBot, TimeLimits};
 use crate::search::Limits;
 use std::path::{Path, PathBuf};
@@ -27,11 +30,14 @@ pub enum BotSpec {
         weights: Vec<i32>,
         limits: Limits,
     },
-    /// An external program speaking the contest protocol, refereed.
+    /// An external program, refereed: speaking the contest protocol within
+    /// `limits`, or, with `uai`, a UAI engine searching that limit per move
+    /// (its `limits` are then only what reply times are reported against).
     Program {
         label: String,
         launch: Launch,
         limits: TimeLimits,
+        uai: Option<UaiLimit>,
     },
 }
 
@@ -44,11 +50,11 @@ pub enum SpecError {
         known: String,
     },
     #[error(
-        "bad bot spec `{spec}`: expected judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND{names}"
+        "bad bot spec `{spec}`: expected judge:NAME, genome:PATH[@ms=N|@nodes=N], cmd:PROGRAM ARGS, sh:COMMAND, uai[(LIMIT)]:PROGRAM ARGS{names}"
     )]
     Syntax { spec: String, names: String },
     /// A spec of a known kind whose rest is refused: a program's command
-    /// line, a genome's budget.
+    /// line, a genome's budget, a UAI engine's limit or game.
     #[error("bot spec `{spec}`: {message}")]
     Invalid { spec: String, message: String },
     #[error(transparent)]
@@ -104,7 +110,8 @@ fn genome_budget(rest: &str, default: Limits) -> Result<(&str, Limits), String> 
 
 impl BotSpec {
     /// Parses a spec for game `G`: `judge:NAME`, `genome:PATH`,
-    /// `cmd:PROGRAM ARGS`, `sh:COMMAND`, or a name from the bots file.
+    /// `cmd:PROGRAM ARGS`, `sh:COMMAND`, `uai[(LIMIT)]:PROGRAM ARGS`, or a
+    /// name from the bots file.
     pub fn parse<G: GameKit>(spec: &str, ctx: &SpecContext) -> Result<Self, SpecError> {
         Self::parse_in::<G>(spec, ctx, None, ctx.time.unwrap_or(G::TIME_LIMITS))
     }
@@ -115,17 +122,19 @@ impl BotSpec {
         dir: Option<&Path>,
         time: TimeLimits,
     ) -> Result<Self, SpecError> {
-        let program = |text: &str, shell: bool| {
+        let invalid = |message| SpecError::Invalid {
+            spec: spec.to_string(),
+            message,
+        };
+        let program = |text: &str, shell: bool, uai: Option<UaiLimit>| {
             command::launch(text, shell, dir)
                 .map(|launch| BotSpec::Program {
                     label: spec.to_string(),
                     launch,
-                    limits: time,
+                    limits: uai.map_or(time, UaiLimit::reported_limits),
+                    uai,
                 })
-                .map_err(|message| SpecError::Invalid {
-                    spec: spec.to_string(),
-                    message,
-                })
+                .map_err(invalid)
         };
         if let Some(name) = spec.strip_prefix("judge:") {
             if !G::JUDGES.contains(&name) {
@@ -137,10 +146,7 @@ impl BotSpec {
             }
             Ok(BotSpec::Judge(name.to_string()))
         } else if let Some(rest) = spec.strip_prefix("genome:") {
-            let (path, limits) = genome_budget(rest, ctx.search).map_err(|message| SpecError::Invalid {
-                spec: spec.to_string(),
-                message,
-            })?;
+            let (path, limits) = genome_budget(rest, ctx.search).map_err(invalid)?;
             let genome = Genome::load(&PathBuf::from(path), G::NAME, G::PARAMS)?;
             Ok(BotSpec::Genome {
                 label: spec.to_string(),
@@ -148,12 +154,29 @@ impl BotSpec {
                 limits,
             })
         } else if let Some(text) = spec.strip_prefix("cmd:") {
-            program(text, false)
+            program(text, false, None)
         } else if let Some(text) = spec.strip_prefix("sh:") {
-            program(text, true)
+            program(text, true, None)
+        } else if let Some(rest) = spec.strip_prefix("uai").filter(|r| r.starts_with([':', '('])) {
+            if G::UAI.is_none() {
+                return Err(invalid(format!(
+                    "{} has no UAI engines: `uai:` plays Ataxx engines",
+                    G::NAME
+                )));
+            }
+            let (limit, text) = uai::parse_spec(rest, default_uai_limit::<G>()).map_err(invalid)?;
+            program(text, false, Some(limit))
         } else if let Some(entry) = ctx.bots.and_then(|b| b.get(spec)) {
             let limits = entry.limits(ctx.time.unwrap_or(G::TIME_LIMITS));
             let mut parsed = Self::parse_in::<G>(&entry.spec, ctx, entry.dir.as_deref(), limits)?;
+            let turn_limits = entry.turn_ms.is_some() || entry.first_turn_ms.is_some();
+            if turn_limits && matches!(parsed, BotSpec::Program { uai: Some(_), .. }) {
+                return Err(invalid(format!(
+                    "bots file entry `{}`: turn_ms and first_turn_ms do not apply to a UAI engine; \
+                     give its limit in the spec, as uai(movetime=MS):PROGRAM",
+                    entry.name
+                )));
+            }
             match &mut parsed {
                 BotSpec::Genome { label, .. } | BotSpec::Program { label, .. } => *label = entry.name.clone(),
                 BotSpec::Judge(_) => {}
@@ -190,11 +213,30 @@ impl BotSpec {
         match self {
             BotSpec::Judge(name) => Seat::Builtin(G::judge(name, seed).expect("judge names are checked when parsed")),
             BotSpec::Genome { weights, limits, .. } => Seat::Builtin(G::genome_bot(weights, *limits)),
-            BotSpec::Program { label, launch, limits } => {
-                Seat::Program(Box::new(ProgramBot::new(label.clone(), launch.clone(), *limits, seed)))
+            BotSpec::Program {
+                label,
+                launch,
+                limits,
+                uai,
+            } => {
+                let mut bot = ProgramBot::new(label.clone(), launch.clone(), *limits, seed);
+                if let Some(limit) = *uai {
+                    bot = bot.speaking_uai(limit, G::UAI.expect("uai specs are parsed only for games with UAI"));
+                }
+                Seat::Program(Box::new(bot))
             }
         }
     }
+}
+
+/// A UAI engine's limit when its spec gives none: a move in the time the
+/// game's submission bot searches one (its share of `MOVE_BUDGET_MS`; 45 ms
+/// in Ataxx), so that the two meet on equal time.
+pub fn default_uai_limit<G: GameKit>() -> UaiLimit {
+    let search = G::submission_limits()
+        .time
+        .map_or(G::MOVE_BUDGET_MS, |t| (t.as_secs_f64() * 1000.0).round() as u64);
+    UaiLimit::MoveTime(search.max(1))
 }
 
 /// A bot at the table for one game: built in, or a refereed program.
@@ -287,7 +329,44 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_uai_spec_is_a_program_with_its_limit_for_ataxx_alone() {
+        use crate::games::ataxx::Ataxx;
+        use crate::games::isolation::Isolation;
+        let ctx = SpecContext::new(DEFAULT);
+        let limit = |spec: &str| match BotSpec::parse::<Ataxx>(spec, &ctx) {
+            Ok(BotSpec::Program { uai, launch, label, .. }) => {
+                assert_eq!((launch.program.as_str(), label.as_str()), ("sh", spec));
+                uai
+            }
+            other => panic!("{spec}: {other:?}"),
+        };
+        assert_eq!(limit("uai(nodes=500):sh -c true"), Some(UaiLimit::Nodes(500)));
+        assert_eq!(
+            limit("uai:sh"),
+            Some(UaiLimit::MoveTime(45)),
+            "the submission bot's search time"
+        );
+        assert_eq!(limit("cmd:sh"), None);
+        let refused = BotSpec::parse::<Isolation>("uai:sh", &ctx).unwrap_err().to_string();
+        assert!(refused.contains("isolation has no UAI engines"), "{refused}");
+        let bad = BotSpec::parse::<Ataxx>("uai(nodes=x):sh", &ctx)
+            .unwrap_err()
+            .to_string();
+        assert!(bad.contains("bot spec `uai(nodes=x):sh`: `nodes=x`"), "{bad}");
+    }
+
     proptest! {
+        #[test]
+        fn any_uai_spec_is_read_or_refused_without_panicking(rest in "[(:]\\PC{0,30}") {
+            let ctx = SpecContext::new(DEFAULT);
+            let spec = format!("uai{rest}");
+            if let Ok(BotSpec::Program { uai, .. }) = BotSpec::parse::<crate::games::ataxx::Ataxx>(&spec, &ctx) {
+                prop_assert!(uai.is_some());
+            }
+            prop_assert!(BotSpec::parse::<crate::games::isolation::Isolation>(&spec, &ctx).is_err());
+        }
+
         #[test]
         fn any_genome_spec_splits_or_is_refused_without_panicking(rest in ".{0,40}", n in 1u64..10_000) {
             match genome_budget(&rest, DEFAULT) {

@@ -59,6 +59,18 @@ pub enum BadReply {
     Illegal(String),
 }
 
+/// How the engines of a game's community write its positions and moves, for
+/// the referee's `uai:` seats (the UAI engines of Ataxx: libataxx,
+/// AtaxxDotCpp). The rest of UAI is the same for every game, in
+/// `crate::referee::uai`.
+pub struct UaiNotation<G: Game> {
+    /// The position as `position fen` gives it.
+    pub fen: fn(&G) -> String,
+    /// The move of a `bestmove` line (its first word after `bestmove`),
+    /// checked to be legal for the seat.
+    pub read_move: fn(&G, Player, &str) -> Result<G::Move, BadReply>,
+}
+
 /// A game's contest protocol, from the referee's side.
 pub trait Protocol: Game {
     /// How the contest runs a bot program.
@@ -67,6 +79,9 @@ pub trait Protocol: Game {
     const TIME_LIMITS: TimeLimits;
     /// What a failed turn (timeout, crash, invalid line, illegal move) costs.
     const ON_FAILURE: OnFailure;
+    /// How the game's UAI engines write positions and moves; `None` (the
+    /// default) for a game without them, whose `uai:` specs are refused.
+    const UAI: Option<UaiNotation<Self>> = None;
 
     /// What a per-game program receives once, before its first turn.
     fn greeting(state: &Self, seat: Player) -> String;

@@ -60,6 +60,7 @@ fn faulty(game: &str, mode: &str, after: u32, dir: &Path) -> BotSpec {
             dir: None,
         },
         limits: LIMITS,
+        uai: None,
     }
 }
 
@@ -271,6 +272,7 @@ fn first_turn_failures<G: GameKit>() {
                 dir: None,
             },
             limits: LIMITS,
+            uai: None,
         };
         let mut seats = vec![&bot];
         seats.extend(std::iter::repeat_n(&judge, G::PLAYERS - 1));
@@ -371,6 +373,7 @@ fn proxied(bundle: &Path, mode: &str, dir: &Path) -> BotSpec {
             dir: None,
         },
         limits: MID_GAME_LIMITS,
+        uai: None,
     }
 }
 

@@ -32,6 +32,7 @@ fn program<G: GameKit>(binary: &str) -> BotSpec {
             dir: None,
         },
         limits: G::TIME_LIMITS,
+        uai: None,
     }
 }
 

@@ -364,6 +364,7 @@ mod tests {
                 dir: None,
             },
             limits,
+            uai: None,
         }
     }
 

@@ -21,10 +21,12 @@ pub struct BotsArgs {
     /// its names can be given as --bot.
     #[arg(long = "bots-file")]
     pub bots_file: Option<PathBuf>,
-    /// Time limit per turn for program bots, in ms (default: the game's).
+    /// Time limit per turn for program bots, in ms (default: the game's);
+    /// UAI engines keep their spec's limit.
     #[arg(long)]
     pub turn_ms: Option<u64>,
-    /// Time limit of a program bot's first turn, in ms (default: the game's).
+    /// Time limit of a program bot's first turn, in ms (default: the game's);
+    /// UAI engines keep their spec's limit.
     #[arg(long)]
     pub first_turn_ms: Option<u64>,
 }

@@ -132,7 +132,9 @@ impl BotsFile {
     pub fn load(path: &Path) -> Result<Self, String> {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read bots file {}: {e}", path.display()))?;
-        let file = Self::parse(&text, path.parent().unwrap_or(Path::new(".")))
+        // A bare file name's parent is the empty path: the working directory.
+        let base = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let file = Self::parse(&text, base.unwrap_or(Path::new(".")))
             .map_err(|e| format!("bots file {}: {e}", path.display()))?;
         // A missing folder would otherwise show up only once a game starts,
         // as a crash of the program.

@@ -6,17 +6,20 @@
 //! every way a program can fail (no reply in time, exit or crash, an
 //! unreadable line, an illegal move) into a [`Fault`] that the game's own rule
 //! ([`OnFailure`]) settles. What each game sends and how it reads a reply is
-//! the game's [`Protocol`]; this module is the same for all four.
+//! the game's [`Protocol`]; this module is the same for all four. A program
+//! given as a UAI engine (`uai:` specs, Ataxx) is refereed the same way, but
+//! spoken to in UAI ([`uai`]).
 
 pub mod command;
 pub mod process;
+pub mod uai;
 
 use crate::game::{Game, MoveBuffer, Player};
 use process::{describe_exit, BotProcess, Launch, Line, NoLine};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::{Duration, Instant};
 
-pub use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
+pub use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits, UaiNotation};
 
 // Written out as serde's derive would, so that the contest's types stay
 // standard-library only on the submission path.
@@ -121,6 +124,8 @@ pub struct ProgramBot<G: Protocol> {
     dead: Option<(Fault, String)>,
     /// For replies the protocol fills in at random (Ataxx's `random`).
     rng: Xoshiro256PlusPlus,
+    /// The game of a UAI engine; `None` for a program of the contest protocol.
+    uai: Option<uai::Session<G>>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -138,22 +143,43 @@ impl<G: Protocol> ProgramBot<G> {
             asked: 0,
             dead: None,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            uai: None,
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// The same program as a UAI engine searching `limit` per move: one
+    /// process per game whatever the game's own model, the handshake at the
+    /// start, `quit` at the end, and its own deadlines in place of `limits`.
+    pub fn speaking_uai(mut self, limit: uai::UaiLimit, notation: UaiNotation<G>) -> Self {
+        self.uai = Some(uai::Session::new(limit, notation));
+        self
+    }
+
+    /// Whether one process plays the whole game.
+    fn per_game(&self) -> bool {
+        self.uai.is_some() || G::PROCESS == ProcessModel::PerGame
     }
 
     pub fn label(&self) -> &str {
         &self.label
     }
 
-    /// Starts a per-game program and sends it the game's opening line(s).
+    /// Starts a per-game program and sends it the game's opening line(s), or
+    /// a UAI engine and goes through its handshake.
     pub fn start_game(&mut self, state: &G, seat: Player) {
-        if G::PROCESS == ProcessModel::PerTurn {
+        if !self.per_game() {
             return;
         }
         match BotProcess::start(&self.launch, &[]) {
             Ok(mut process) => {
-                process.send(&G::greeting(state, seat));
+                if self.uai.is_none() {
+                    process.send(&G::greeting(state, seat));
+                } else if let Err(fault) = uai_handshake(&mut process) {
+                    // Its first turn fails with this, and takes its stderr.
+                    process.kill();
+                    self.dead = Some(fault);
+                }
                 self.process = Some(process);
             }
             Err(e) => self.dead = Some((Fault::Crash, format!("cannot start `{}`: {e}", self.launch.program))),
@@ -163,18 +189,20 @@ impl<G: Protocol> ProgramBot<G> {
     /// Sends the turn's input (or starts the turn's process); returns when the
     /// clock started.
     pub fn send_turn(&mut self, state: &G, seat: Player, moves: &[G::Move]) -> Instant {
-        let input = G::turn_input(state, seat, moves);
+        let input = match &mut self.uai {
+            None => G::turn_input(state, seat, moves),
+            Some(session) => session.turn_input(state, seat),
+        };
         let started = Instant::now();
         if self.dead.is_some() {
             return started;
         }
-        match G::PROCESS {
-            ProcessModel::PerGame => {
-                if let Some(p) = &mut self.process {
-                    p.send(&input);
-                }
+        if self.per_game() {
+            if let Some(p) = &mut self.process {
+                p.send(&input);
             }
-            ProcessModel::PerTurn => match BotProcess::start(&self.launch, &[input]) {
+        } else {
+            match BotProcess::start(&self.launch, &[input]) {
                 Ok(mut process) => {
                     process.close_stdin();
                     self.process = Some(process);
@@ -183,22 +211,23 @@ impl<G: Protocol> ProgramBot<G> {
                     self.process = None;
                     self.dead = Some((Fault::Crash, format!("cannot start `{}`: {e}", self.launch.program)));
                 }
-            },
+            }
         }
         started
     }
 
     /// Waits for the reply to the turn sent at `started` and reads it.
     pub fn read_reply(&mut self, state: &G, seat: Player, started: Instant) -> (Reply<G::Move>, TurnLog) {
-        let limit = if self.asked == 0 {
-            self.limits.first
-        } else {
-            self.limits.later
+        let limit = match &self.uai {
+            Some(session) => session.turn_limit(),
+            None if self.asked == 0 => self.limits.first,
+            None => self.limits.later,
         };
         self.asked += 1;
         let mut log = TurnLog::new(seat);
-        let reply = self.await_line(started + limit, limit);
-        log.millis = started.elapsed().as_millis().min(u32::MAX as u128) as u32;
+        let reply = self.await_reply(started + limit, limit);
+        let took = started.elapsed();
+        log.millis = took.as_millis().min(u32::MAX as u128) as u32;
         let reply = reply.and_then(|line| {
             log.reply = Some(line.text.chars().take(200).collect());
             if line.cut > 0 {
@@ -210,11 +239,20 @@ impl<G: Protocol> ProgramBot<G> {
                     ),
                 ));
             }
-            let rng = &mut self.rng;
-            let mut pick = |n: usize| rand::RngExt::random_range(rng, 0..n);
-            G::read_reply(state, seat, &line.text, line.newline, &mut pick).map_err(reply_fault)
+            let read = match &self.uai {
+                Some(session) => session.read_bestmove(state, seat, &line.text),
+                None => {
+                    let rng = &mut self.rng;
+                    let mut pick = |n: usize| rand::RngExt::random_range(rng, 0..n);
+                    G::read_reply(state, seat, &line.text, line.newline, &mut pick)
+                }
+            };
+            read.map_err(reply_fault)
         });
-        if G::PROCESS == ProcessModel::PerTurn {
+        if let (Some(session), Ok(_)) = (&mut self.uai, &reply) {
+            session.charge(took);
+        }
+        if !self.per_game() {
             if let Some(mut p) = self.process.take() {
                 p.kill();
                 p.reap();
@@ -239,29 +277,25 @@ impl<G: Protocol> ProgramBot<G> {
         (reply, log)
     }
 
-    fn await_line(&mut self, deadline: Instant, limit: Duration) -> Result<Line, (Fault, String)> {
+    /// The turn's reply line, by `deadline` (`limit` after the turn began).
+    fn await_reply(&mut self, deadline: Instant, limit: Duration) -> Result<Line, (Fault, String)> {
         if let Some(fault) = &self.dead {
             return Err(fault.clone());
         }
         let Some(process) = &mut self.process else {
             return Err((Fault::Crash, "the program is not running".into()));
         };
-        loop {
-            match process.read_line(deadline) {
+        match &self.uai {
+            // An engine talks (`info` lines and the like); `bestmove` answers.
+            Some(session) => await_line(process, deadline, uai::is_bestmove, || session.late()),
+            None => {
                 // The statements ignore blank lines; the Slime control
                 // program reads whatever its first line is.
-                Ok(line) if G::PROCESS == ProcessModel::PerGame && crate::protocol::clean(&line.text).is_empty() => {
-                    continue
-                }
-                Ok(line) => return Ok(line),
-                Err(NoLine::Timeout) => {
-                    return Err((Fault::Timeout, format!("no reply within {} ms", limit.as_millis())));
-                }
-                Err(NoLine::Closed) => {
-                    process.kill();
-                    let status = process.reap();
-                    return Err((Fault::Crash, format!("{} before replying", describe_exit(status))));
-                }
+                let skip_blank = G::PROCESS == ProcessModel::PerGame;
+                let wanted = |text: &str| !(skip_blank && crate::protocol::clean(text).is_empty());
+                await_line(process, deadline, wanted, || {
+                    format!("no reply within {} ms", limit.as_millis())
+                })
             }
         }
     }
@@ -270,6 +304,9 @@ impl<G: Protocol> ProgramBot<G> {
     /// then the process group killed. Returns a note if it had to be killed.
     pub fn end_game(&mut self) -> Option<String> {
         let mut process = self.process.take()?;
+        if self.uai.is_some() {
+            process.send(uai::QUIT);
+        }
         let (status, lingered) = process.finish(EXIT_GRACE);
         lingered.then(|| {
             format!(
@@ -280,6 +317,42 @@ impl<G: Protocol> ProgramBot<G> {
             )
         })
     }
+}
+
+/// The next line `wanted` accepts, passing over the others, by `deadline`;
+/// `late` says what did not come in time.
+fn await_line(
+    process: &mut BotProcess,
+    deadline: Instant,
+    wanted: impl Fn(&str) -> bool,
+    late: impl FnOnce() -> String,
+) -> Result<Line, (Fault, String)> {
+    loop {
+        match process.read_line(deadline) {
+            Ok(line) if wanted(&line.text) => return Ok(line),
+            Ok(_) => continue,
+            Err(NoLine::Timeout) => return Err((Fault::Timeout, late())),
+            Err(NoLine::Closed) => {
+                process.kill();
+                let status = process.reap();
+                return Err((Fault::Crash, format!("{} before replying", describe_exit(status))));
+            }
+        }
+    }
+}
+
+/// A UAI engine's start: each line of the handshake, and its answer awaited
+/// within [`uai::WAIT`].
+fn uai_handshake(process: &mut BotProcess) -> Result<(), (Fault, String)> {
+    for (say, answer) in uai::HANDSHAKE {
+        process.send(say);
+        let deadline = Instant::now() + uai::WAIT;
+        let wanted = |text: &str| uai::first_word(text) == Some(answer);
+        await_line(process, deadline, wanted, || {
+            format!("no `{answer}` within {} ms", uai::WAIT.as_millis())
+        })?;
+    }
+    Ok(())
 }
 
 impl<G: Protocol> Drop for ProgramBot<G> {

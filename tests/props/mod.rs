@@ -840,53 +840,21 @@ fn check_reply<G: GameKit>(line: &str) -> Result<(), String> {
 
 // ---------------------------------------------------------------------- FEN
 
-/// The community FEN of an Ataxx position (board and side to move).
-pub fn fen(state: &Ataxx) -> String {
-    let ranks: Vec<String> = state
-        .rows()
-        .iter()
-        .map(|row| {
-            let mut out = String::new();
-            let mut empty = 0;
-            for c in row.chars() {
-                if c == '.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(match c {
-                    '0' => 'x',
-                    '1' => 'o',
-                    _ => '-',
-                });
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
-        })
-        .collect();
-    format!("{} {}", ranks.join("/"), if state.side() == 0 { 'x' } else { 'o' })
-}
-
 fn fen_seeds() -> Vec<String> {
     let mut out = vec![
         "x5o/7/7/7/7/7/o5x x 0 1".to_string(),
         "x5o/7/2-1-2/7/2-1-2/7/o5x o 3 12".to_string(),
     ];
-    out.extend(random_positions::<Ataxx>(2, 21).iter().map(fen));
+    out.extend(random_positions::<Ataxx>(2, 21).iter().map(Ataxx::to_fen));
     out
 }
 
 fn check_fen(text: &str) -> Result<(), String> {
     match Ataxx::from_fen(text) {
         Ok(state) => {
-            let printed = fen(&state);
+            let printed = state.to_fen();
             match Ataxx::from_fen(&printed) {
-                Ok(again) if fen(&again) == printed => Ok(()),
+                Ok(again) if again.to_fen() == printed => Ok(()),
                 other => Err(format!("printed as `{printed}`, it reads back as {other:?}")),
             }
         }

@@ -1,13 +1,14 @@
-//! The CodinGame Ataxx protocol, both sides. Standard library only.
+//! The CodinGame Ataxx protocol, both sides, and the move of a UAI engine's
+//! `bestmove` (for the referee's `uai:` seats). Standard library only.
 //!
 //! The statement says the rows come "from bottom to top", but its labels are
 //! ambiguous; a bot reads both orders and keeps the one the action list
 //! agrees with (a spawn target is empty and next to one of its pieces).
 
 use super::rules::{square_name, Ataxx, AtaxxMove, AtaxxMoves, SIDE};
-use crate::game::Player;
+use crate::game::{Game, Player};
 use crate::protocol::ProtocolError;
-use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits};
+use crate::contest::{BadReply, OnFailure, ProcessModel, Protocol, TimeLimits, UaiNotation};
 
 /// Which row the referee sends first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,10 +172,37 @@ pub fn action_text(m: AtaxxMove) -> String {
     }
 }
 
+/// The move of a UAI engine's `bestmove`: `b7` (a spawn), `a7c7` (a jump)
+/// or `0000` (the pass), which must be legal for `seat`.
+pub fn uai_move(state: &Ataxx, seat: Player, word: &str) -> Result<AtaxxMove, BadReply> {
+    let m = match word {
+        "0000" => AtaxxMove::PASS,
+        _ => parse_action(word).ok_or_else(|| {
+            BadReply::Invalid(format!(
+                "`{word}` is not a move: expected a square such as b7, two such as a7c7, or 0000"
+            ))
+        })?,
+    };
+    let mut legal = AtaxxMoves::new();
+    state.legal_moves(seat, &mut legal);
+    if !legal.contains(&m) {
+        return Err(BadReply::Illegal(if m.is_pass() {
+            "`0000` passes, but the side has moves".to_string()
+        } else {
+            format!("`{word}` is not a legal move here")
+        }));
+    }
+    Ok(m)
+}
+
 impl Protocol for Ataxx {
     const PROCESS: ProcessModel = ProcessModel::PerGame;
     const TIME_LIMITS: TimeLimits = TimeLimits::millis(1000, 100);
     const ON_FAILURE: OnFailure = OnFailure::Lose;
+    const UAI: Option<UaiNotation<Self>> = Some(UaiNotation {
+        fen: Ataxx::to_fen,
+        read_move: uai_move,
+    });
 
     fn greeting(_state: &Self, seat: Player) -> String {
         format!("{seat}\n")
