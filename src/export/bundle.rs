@@ -35,7 +35,9 @@ const MODULES: &[(&str, &str)] = &[
     ("search", include_str!("../search/mod.rs")),
     ("search::alphabeta", include_str!("../search/alphabeta.rs")),
     ("search::linear", include_str!("../search/linear.rs")),
+    ("search::ordering", include_str!("../search/ordering.rs")),
     ("search::simultaneous", include_str!("../search/simultaneous.rs")),
+    ("search::table", include_str!("../search/table.rs")),
     ("submission", include_str!("../submission.rs")),
 ];
 
@@ -492,7 +494,18 @@ mod tests {
         assert!(err.contains("`rand`"), "{err}");
         let needed = tree.needed("use crate::search::Limits;\nfn main() {}\n").unwrap();
         let names: Vec<&str> = needed.iter().map(String::as_str).collect();
-        // `search` re-exports from `alphabeta` and `linear`, so both come along.
-        assert_eq!(names, ["game", "search", "search::alphabeta", "search::linear"]);
+        // `search` re-exports from `alphabeta` and `linear`, so both come
+        // along, and `alphabeta` brings its table and move ordering.
+        assert_eq!(
+            names,
+            [
+                "game",
+                "search",
+                "search::alphabeta",
+                "search::linear",
+                "search::ordering",
+                "search::table"
+            ]
+        );
     }
 }

@@ -12,15 +12,18 @@ use crate::search::{Limits, Linear, Searcher, Techniques};
 /// 45 ms of search (479,000 to 563,000 in three runs, 1 December 2026).
 pub const NODES_PER_MS: u64 = 11_000;
 
-/// The search techniques beyond plain alpha-beta. Aspiration windows lost
-/// in 60-game matches against the landed search at 100 ms a move (-95 Elo
-/// with them, +12 without, each about ±90), and so did the two-entry table
-/// (+12 with it, +64 without); what is left is measured in the README.
-pub const TECHNIQUES: Techniques = Techniques {
-    aspiration: false,
-    two_way_table: false,
-    ..Techniques::ALL
-};
+/// The search techniques beyond plain alpha-beta: none won. Each was played
+/// against the landed search (plain alpha-beta, table, killers), submission
+/// bot against submission bot at 100 ms a move on fresh maps, both sides
+/// (2 December 2026):
+/// - principal-variation search with ordering by captures and history:
+///   -11.0 Elo [-37.7, +15.6] over 600 games;
+/// - with late-move reductions too: -177 Elo [-227, -133] over 232 games
+///   (nearly every Ataxx move converts pieces, and a reduced search misses
+///   the recapture);
+/// - aspiration windows (-95 Elo with them, +12 without) and the two-entry
+///   table (+12 with it, +64 without), 60 games each, about ±90.
+pub const TECHNIQUES: Techniques = Techniques::PLAIN;
 
 /// The searcher, kept between moves for its table.
 pub type Engine = Searcher<Ataxx, Linear<COUNT>>;
