@@ -130,8 +130,7 @@ pub struct Techniques {
     /// Each iteration from depth 4 starts with a window around the last
     /// one's score, widened to the full window when the score falls outside.
     pub aspiration: bool,
-    /// Moves after the table move and the killers ordered by the game's
-    /// hint ([`Game::order_hint`]), then by history.
+    /// Moves after the table move and the killers ordered by history.
     pub history: bool,
     /// Two entries a table bucket: one kept for the deepest result of the
     /// search, one always replaced ([`super::table`]).
@@ -168,9 +167,6 @@ impl Techniques {
     };
 }
 
-/// A game's order hint outweighs any history score (which stays within
-/// ±2^14); history orders moves of equal hint.
-const HINT_SCALE: i32 = 1 << 15;
 /// Moves searched in full before reductions start: the table move, the
 /// killers, and the best by history.
 const FULL_DEPTH_MOVES: usize = 4;
@@ -240,7 +236,9 @@ impl<G: Game> AlphaBeta<G> {
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY];
         self.table.new_search();
-        self.history.age();
+        if self.techniques.history {
+            self.history.age();
+        }
 
         let mut moves = G::Moves::default();
         root.legal_moves(me, &mut moves);
@@ -433,7 +431,7 @@ impl<G: Game> AlphaBeta<G> {
             } else if Some(m) == killers[1] {
                 SECOND_KILLER
             } else if self.techniques.history {
-                state.order_hint(&m) * HINT_SCALE + self.history.score(me, &m)
+                self.history.score(me, &m)
             } else {
                 0
             };

@@ -502,17 +502,6 @@ impl Game for Ataxx {
         }
     }
 
-    /// The piece difference the move gains: a spawn adds a piece, a jump
-    /// moves one, and each converted piece counts twice.
-    #[inline]
-    fn order_hint(&self, m: &AtaxxMove) -> i32 {
-        if m.is_pass() {
-            return 0;
-        }
-        let captured = (SINGLES[m.to as usize] & self.pieces[1 - self.side()]).count_ones() as i32;
-        2 * captured + i32::from(m.from == m.to)
-    }
-
     #[inline]
     fn play(&mut self, m: AtaxxMove) {
         let p = self.side();
