@@ -195,6 +195,16 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         self.clone()
     }
 
+    /// A cheap guess of what `m` gains the player to act, for the search's
+    /// move ordering (higher is tried first; the history of cut-offs orders
+    /// moves of equal hint). Ataxx counts a move's captures; by default every
+    /// move is alike.
+    #[inline]
+    fn order_hint(&self, m: &Self::Move) -> i32 {
+        let _ = m;
+        0
+    }
+
     /// How many moves perft counts for `p`, who is to act: the legal moves,
     /// a pass only when it is the one choice (see [`Game::is_pass`]). Perft's
     /// last ply asks only this, so a game may count its moves without listing

@@ -165,7 +165,7 @@ fn skipping_a_zero_weight_feature_leaves_the_evaluation_unchanged() {
     assert!(chamber_seen, "no position had a chamber feature to skip");
 }
 
-/// With every technique on (reductions prune), the genome bot of every game
+/// With each game's techniques on (reductions and pruning), the genome bot of every game
 /// still returns a legal move in every position of random games, at a budget
 /// small enough to stop searches midway and large enough to reduce.
 fn genome_bot_moves_are_legal<G: GameKit>() {

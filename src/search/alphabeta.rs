@@ -22,6 +22,13 @@ pub trait Evaluator<G: Game> {
     /// A position that is not over.
     fn evaluate(&self, state: &G, player: Player) -> i32;
 
+    /// What one unit of advantage is worth on this evaluator's scale (a
+    /// piece, say), for pruning margins that must scale with the weights;
+    /// `None` turns such pruning off.
+    fn unit(&self) -> Option<i32> {
+        None
+    }
+
     /// A finished game, `ply` moves below the root. By default a win, draw or
     /// loss by the outcome's points, quicker wins and slower losses first;
     /// games scored by more than who won (Slime's squares) override it.
@@ -130,16 +137,28 @@ pub struct Techniques {
     /// Each iteration from depth 4 starts with a window around the last
     /// one's score, widened to the full window when the score falls outside.
     pub aspiration: bool,
-    /// Moves after the table move and the killers ordered by history.
+    /// Moves after the table move and the killers ordered by the game's
+    /// hint ([`Game::order_hint`]), then by history.
     pub history: bool,
     /// Two entries a table bucket: one kept for the deepest result of the
     /// search, one always replaced ([`super::table`]).
     pub two_way_table: bool,
-    /// Late moves (after the table move, the killers and the best by
-    /// history) searched a ply shallower first, two when very late, and
-    /// again at full depth only if they beat alpha. Prunes, so values are no
-    /// longer exact. Needs `pvs`.
-    pub reductions: bool,
+    /// Late moves searched shallower first, and again at full depth only
+    /// if they beat alpha ([`Reductions`]). Prunes, so values are no longer
+    /// exact. Needs `pvs`.
+    pub reductions: Reductions,
+    /// Late-move pruning: at a node that is not on the principal variation,
+    /// moves after the first `3 + 4 * depth^2` are not searched at all.
+    pub late_pruning: bool,
+    /// Reverse futility pruning: at a node off the principal variation less
+    /// than 8 plies from the horizon, a position whose evaluation beats beta
+    /// by a unit ([`Evaluator::unit`]) a ply is taken to fail high without a
+    /// search. Off for an evaluator without a unit.
+    pub futility: bool,
+    /// Internal iterative reduction: a node deeper than 3 plies with no
+    /// table entry (so no move to search first) is searched 2 plies
+    /// shallower, 3 when that is still deeper than 5.
+    pub iir: bool,
 }
 
 impl Techniques {
@@ -149,7 +168,10 @@ impl Techniques {
         aspiration: true,
         history: true,
         two_way_table: true,
-        reductions: true,
+        reductions: Reductions::Late,
+        late_pruning: true,
+        futility: true,
+        iir: true,
     };
     /// Iterative deepening, a one-entry table and killers only: the judge
     /// clones' search, as it was when they were cloned.
@@ -158,13 +180,38 @@ impl Techniques {
         aspiration: false,
         history: false,
         two_way_table: false,
-        reductions: false,
+        reductions: Reductions::Off,
+        late_pruning: false,
+        futility: false,
+        iir: false,
     };
     /// Every technique that keeps the search's value exact at a fixed depth.
     pub const EXACT: Techniques = Techniques {
-        reductions: false,
+        reductions: Reductions::Off,
+        late_pruning: false,
+        futility: false,
+        iir: false,
         ..Techniques::ALL
     };
+}
+
+/// A game's order hint outweighs any history score (which stays within
+/// ±2^14); history orders moves of equal hint.
+const HINT_SCALE: i32 = 1 << 15;
+
+/// Which late moves a search reduces, and by how much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reductions {
+    Off,
+    /// From depth 3, moves after the table move, the killers and the best
+    /// by history, when neither the table's move nor a killer: one ply, two
+    /// when very late and deep.
+    Late,
+    /// From depth 4, every move after the first two: one ply at a node on
+    /// the principal variation, two elsewhere, and one more for each 16
+    /// moves before it. Reaches far deeper where most moves are bad and
+    /// the ordering finds the good ones (Ataxx's many jumps).
+    Steep,
 }
 
 /// Moves searched in full before reductions start: the table move, the
@@ -378,7 +425,7 @@ impl<G: Game> AlphaBeta<G> {
         &mut self,
         state: &G,
         me: Player,
-        depth: u32,
+        mut depth: u32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -401,7 +448,14 @@ impl<G: Game> AlphaBeta<G> {
 
         let key = state.hash();
         let mut tt_move = None;
-        if let Some(e) = self.table.probe(key) {
+        let entry = self.table.probe(key);
+        if entry.is_none() && self.techniques.iir && depth > 3 {
+            depth -= 2;
+            if depth > 5 {
+                depth -= 1;
+            }
+        }
+        if let Some(e) = entry {
             tt_move = e.best;
             if e.depth as u32 >= depth {
                 let score = from_table(e.score, ply);
@@ -419,6 +473,16 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
 
+        let on_pv = beta - alpha > 1;
+        if self.techniques.futility && !on_pv && depth < 8 && beta.abs() < PROVEN {
+            if let Some(unit) = eval.unit() {
+                if eval.evaluate(state, me) - unit * depth as i32 >= beta {
+                    self.hit_horizon = true;
+                    return beta;
+                }
+            }
+        }
+
         let mut moves = G::Moves::default();
         state.legal_moves(me, &mut moves);
         let base = self.ordered.len();
@@ -431,7 +495,7 @@ impl<G: Game> AlphaBeta<G> {
             } else if Some(m) == killers[1] {
                 SECOND_KILLER
             } else if self.techniques.history {
-                self.history.score(me, &m)
+                state.order_hint(&m) * HINT_SCALE + self.history.score(me, &m)
             } else {
                 0
             };
@@ -440,9 +504,14 @@ impl<G: Game> AlphaBeta<G> {
         let count = self.ordered.len() - base;
 
         let original_alpha = alpha;
+        let searched = if self.techniques.late_pruning && !on_pv {
+            count.min(3 + 4 * (depth * depth) as usize)
+        } else {
+            count
+        };
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        for i in 0..count {
+        for i in 0..searched {
             order_next(&mut self.ordered[base..], i);
             let (key, m) = self.ordered[base + i];
             let quiet = key < SECOND_KILLER;
@@ -510,13 +579,21 @@ impl<G: Game> AlphaBeta<G> {
         if index == 0 || !t.pvs {
             return self.child_score(state, m, me, depth - 1, ply + 1, alpha, beta, eval);
         }
-        let reduced = t.reductions && depth >= REDUCTION_DEPTH && index >= FULL_DEPTH_MOVES && quiet;
-        let mut score = if reduced {
-            let r = if index >= 3 * FULL_DEPTH_MOVES && depth >= 2 * REDUCTION_DEPTH {
-                2
-            } else {
-                1
-            };
+        let r = match t.reductions {
+            Reductions::Late if depth >= REDUCTION_DEPTH && index >= FULL_DEPTH_MOVES && quiet => {
+                if index >= 3 * FULL_DEPTH_MOVES && depth >= 2 * REDUCTION_DEPTH {
+                    2
+                } else {
+                    1
+                }
+            }
+            Reductions::Steep if depth > 3 && index > 1 => {
+                let on_pv = beta - alpha > 1;
+                (1 + u32::from(!on_pv) + index as u32 / 16).min(depth - 1)
+            }
+            _ => 0,
+        };
+        let mut score = if r > 0 {
             self.child_score(state, m, me, depth - 1 - r, ply + 1, alpha, alpha + 1, eval)
         } else {
             alpha + 1

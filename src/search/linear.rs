@@ -9,6 +9,11 @@ use crate::search::Evaluator;
 /// A game's evaluation features: `N` numbers that describe a position from
 /// one player's side, indexed like the game's `declare_params!` weights.
 pub trait Features<const N: usize>: Game {
+    /// The weight that values one unit of advantage (Ataxx's piece), which
+    /// scales the search's pruning margins ([`Evaluator::unit`]); `None`
+    /// when no weight does.
+    const UNIT: Option<usize> = None;
+
     /// The feature values of `self` for `me`.
     fn features(&self, me: Player) -> [i32; N];
 
@@ -38,5 +43,11 @@ impl<G: Features<N>, const N: usize> Evaluator<G> for Linear<N> {
     #[inline]
     fn evaluate(&self, state: &G, player: Player) -> i32 {
         self.combine(&state.features_for(player, &self.0))
+    }
+
+    #[inline]
+    fn unit(&self) -> Option<i32> {
+        // A unit worth nothing or less gives no margin to prune by.
+        G::UNIT.map(|i| self.0[i]).filter(|&u| u > 0)
     }
 }

@@ -17,6 +17,11 @@ crate::declare_params! {
     EXPOSED = ("exposed", -15, -150, 20, 1);
     /// Empty squares with only my pieces around them, minus the opponent's.
     HOLES = ("holes", 5, -30, 200, 1);
+    /// 1 when I am to move, -1 when the opponent is: the move in hand is
+    /// worth pieces (it converts some), and a search that ends some lines an
+    /// odd and others an even number of plies deep (reductions) compares
+    /// them only when the evaluation counts it.
+    TEMPO = ("tempo", 400, -200, 1000, 10);
 }
 
 /// The feature values of `state` for `me`, indexed like [`PARAMS`]. Whole-
@@ -40,10 +45,13 @@ pub fn features(state: &Ataxx, me: Player) -> [i32; COUNT] {
     // A hole: an empty square with a non-wall neighbour, all of one side's.
     let holes = empty & neighbours(open);
     f[HOLES] = count(holes & !neighbours(open & !mine)) - count(holes & !neighbours(open & !theirs));
+    f[TEMPO] = if state.side() == me { 1 } else { -1 };
     f
 }
 
 impl crate::search::Features<COUNT> for Ataxx {
+    const UNIT: Option<usize> = Some(MATERIAL);
+
     #[inline]
     fn features(&self, me: Player) -> [i32; COUNT] {
         features(self, me)
@@ -94,6 +102,7 @@ mod tests {
             }
         }
         f[HOLES] = my_holes - op_holes;
+        f[TEMPO] = if state.side() == me { 1 } else { -1 };
         f
     }
 

@@ -12,6 +12,7 @@ pub const WEIGHTS: Weights = [
     0, // safe
     -73, // exposed
     100, // holes
+    500, // tempo
 ];
 
 /// The submission bot's time budget per move, in milliseconds.

@@ -22,6 +22,9 @@ pub const NODES_PER_MS: u64 = 1_800;
 /// 1,000 games).
 pub const TECHNIQUES: Techniques = Techniques {
     aspiration: false,
+    late_pruning: false,
+    futility: false,
+    iir: false,
     ..Techniques::ALL
 };
 
