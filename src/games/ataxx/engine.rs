@@ -8,9 +8,10 @@ use crate::search::{Limits, Linear, Reductions, Searcher, Techniques};
 
 /// Positions one millisecond of the submission bot's search visits on a whole
 /// core of the development machine, which sizes a time budget's table:
-/// `gridtune bench --game ataxx` measured a median of 500,000 a move in its
-/// 45 ms of search (479,000 to 563,000 in three runs, 1 December 2026).
-pub const NODES_PER_MS: u64 = 11_000;
+/// `gridtune bench --game ataxx` measured a median of 112,561 a move in its
+/// 45 ms of search with the pruning search (2 December 2026; the plain search
+/// visited 500,000, mostly leaves).
+pub const NODES_PER_MS: u64 = 2_500;
 
 /// The search techniques beyond plain alpha-beta, those of the public
 /// engines: principal-variation search, ordering by the move's captures then
