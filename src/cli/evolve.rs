@@ -177,7 +177,7 @@ pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> 
     bar.finish();
     if let Some(r) = &remote {
         note_workers(out, &earlier_workers, r, &mut report_error);
-        println!("{}", r.status());
+        println!("{}", r.summary());
     }
     let verdict = settle_verdict::<G>(config, out, &summary, a.quiet)?;
     if verdict.is_some() || !out.join(gridtune::report::REPORT).exists() {

@@ -232,7 +232,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     }
     tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
     if let Some(r) = &remote {
-        eprintln!("{}", r.status());
+        eprintln!("{}", r.summary());
     }
     report.summarise_replies();
     if a.json {

@@ -209,6 +209,27 @@ impl Remote {
         line
     }
 
+    /// The run's last line: the workers, their games, and the coordinator's
+    /// own time per batch.
+    pub fn summary(&self) -> String {
+        let (overhead, batches) = self.overhead();
+        let per_batch = if batches == 0 {
+            0.0
+        } else {
+            1000.0 * overhead / batches as f64
+        };
+        let refused = self.seen.lock().unwrap_or_else(|e| e.into_inner()).refused;
+        format!(
+            "{}; {batches} batches, {per_batch:.2} ms of the coordinator's own time per batch{}",
+            self.status(),
+            if refused > 0 {
+                format!(", {refused} results refused")
+            } else {
+                String::new()
+            }
+        )
+    }
+
     /// The results consumer, made on first use or after it failed.
     async fn results_stream(&self) -> consumer::pull::Stream {
         let taken = self.results.lock().unwrap_or_else(|e| e.into_inner()).take();
