@@ -256,6 +256,11 @@ fn evolve_on_workers_killed_and_resumed_matches_the_local_run() {
         workers.starts_with("worker,batches,games,seconds\n") && workers.lines().count() >= 3,
         "{workers}"
     );
+    let report = std::fs::read_to_string(run.join("report.html")).unwrap();
+    assert!(
+        report.contains("<section id=\"workers\">"),
+        "the report lists the workers"
+    );
     assert!(
         expected == results(&run),
         "the distributed run differs from the local one"

@@ -86,7 +86,6 @@ pub struct Remote {
     options: RemoteOptions,
     nonce: String,
     sequence: AtomicU64,
-    results: Mutex<Option<consumer::pull::Stream>>,
     seen: Mutex<Seen>,
     stop_local: Arc<AtomicBool>,
 }
@@ -129,7 +128,6 @@ impl Remote {
             server_url: server.url.clone(),
             nonce: nonce(),
             sequence: AtomicU64::new(0),
-            results: Mutex::new(None),
             seen: Mutex::new(Seen {
                 workers: BTreeMap::new(),
                 last_answer: Instant::now(),
@@ -230,21 +228,30 @@ impl Remote {
         )
     }
 
-    /// The results consumer, made on first use or after it failed.
-    async fn results_stream(&self) -> consumer::pull::Stream {
-        let taken = self.results.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(stream) = taken {
-            return stream;
-        }
+    /// A consumer of the run's results: those published from now on, or
+    /// (`all`, after the last one failed) every one the stream holds, which
+    /// the batch ids sort out. Named, so it can be deleted when done.
+    async fn follow_results(&self, all: bool) -> (String, consumer::pull::Stream) {
         loop {
+            let name = format!(
+                "coordinator-{}-{}-{}",
+                self.options.run,
+                self.nonce,
+                self.sequence.fetch_add(1, Ordering::Relaxed)
+            );
             let made = async {
                 let stream = connect::result_stream(&self.js).await?;
                 let consumer = stream
                     .create_consumer(consumer::pull::Config {
-                        deliver_policy: consumer::DeliverPolicy::New,
+                        name: Some(name.clone()),
+                        deliver_policy: if all {
+                            consumer::DeliverPolicy::All
+                        } else {
+                            consumer::DeliverPolicy::New
+                        },
                         ack_policy: consumer::AckPolicy::None,
                         filter_subject: self.reply_subject(),
-                        inactive_threshold: Duration::from_secs(300),
+                        inactive_threshold: Duration::from_secs(60),
                         ..Default::default()
                     })
                     .await
@@ -256,12 +263,20 @@ impl Remote {
             }
             .await;
             match made {
-                Ok(stream) => return stream,
+                Ok(stream) => return (name, stream),
                 Err(e) => {
                     tracing::warn!("{e:#}; trying again");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
+        }
+    }
+
+    /// Deletes a results consumer once its call is done (the server would
+    /// drop it after a minute anyway).
+    async fn forget(&self, name: &str) {
+        if let Ok(stream) = self.js.get_stream(connect::RESULT_STREAM).await {
+            let _ = stream.delete_consumer(name).await;
         }
     }
 
@@ -312,7 +327,8 @@ impl Remote {
 
     async fn gather<G: GameKit>(&self, maps: &[G::Map], tasks: &[GameTask<'_>]) -> Vec<GameSummary> {
         let mut busy = Instant::now();
-        let mut results = self.results_stream().await;
+        let (mut following, mut results) = self.follow_results(false).await;
+        let mut errors = 0u32;
         let batches = self.batches::<G>(maps, tasks);
         let mut pending: HashMap<String, usize> = HashMap::new();
         for (i, (batch, payload, _)) in batches.iter().enumerate() {
@@ -333,6 +349,7 @@ impl Remote {
             busy = Instant::now();
             match next {
                 Ok(Some(Ok(message))) => {
+                    errors = 0;
                     let result = match wire::read_result(&message.payload) {
                         Ok(r) => r,
                         Err(e) => {
@@ -366,10 +383,20 @@ impl Remote {
                         }
                     }
                 }
-                Ok(Some(Err(e))) => tracing::warn!("while waiting for results: {e}"),
+                Ok(Some(Err(e))) => {
+                    errors += 1;
+                    tracing::warn!("while waiting for results: {e}");
+                    if errors >= 3 {
+                        tracing::warn!("following the results again");
+                        self.forget(&following).await;
+                        (following, results) = self.follow_results(true).await;
+                        errors = 0;
+                    }
+                }
                 Ok(None) => {
                     tracing::warn!("the results consumer ended; following the results again");
-                    results = self.results_stream_fresh().await;
+                    self.forget(&following).await;
+                    (following, results) = self.follow_results(true).await;
                 }
                 Err(_) => {
                     let silent = self
@@ -392,16 +419,14 @@ impl Remote {
             }
             overhead += busy.elapsed().as_secs_f64();
         }
-        *self.results.lock().unwrap_or_else(|e| e.into_inner()) = Some(results);
+        drop(results);
+        busy = Instant::now();
+        self.forget(&following).await;
+        overhead += busy.elapsed().as_secs_f64();
         self.seen.lock().unwrap_or_else(|e| e.into_inner()).overhead += overhead;
         out.into_iter()
             .map(|g| g.expect("every batch answered before the loop ends"))
             .collect()
-    }
-
-    async fn results_stream_fresh(&self) -> consumer::pull::Stream {
-        self.results.lock().unwrap_or_else(|e| e.into_inner()).take();
-        self.results_stream().await
     }
 }
 

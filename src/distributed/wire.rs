@@ -41,6 +41,12 @@ pub const MAX_ENTRIES: usize = 20_000;
 pub const MAX_TEXT: usize = 64 * 1024;
 /// The longest move budget a genome bot or program may be given: an hour.
 pub const MAX_MS: u64 = 3_600_000;
+/// The largest node budget a genome bot may be given a move without a time
+/// limit (about half a minute of search): a batch cannot tie a worker up
+/// for days.
+pub const MAX_NODES: u64 = 100_000_000;
+/// The deepest search allowed without a time or node bound.
+pub const MAX_BARE_DEPTH: u32 = 16;
 
 /// Why a batch or result was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -341,6 +347,11 @@ impl WireBot {
                 }
                 if *nodes == 0 {
                     return Err("a node budget of 0".into());
+                }
+                if time_ms.is_none() && *nodes > MAX_NODES && *depth > MAX_BARE_DEPTH {
+                    return Err(format!(
+                        "a search bounded by neither time, {MAX_NODES} nodes nor depth {MAX_BARE_DEPTH}"
+                    ));
                 }
                 if let Some(ms) = time_ms.filter(|&ms| ms == 0 || ms > MAX_MS) {
                     return Err(format!("a move time of {ms} ms is outside 1..={MAX_MS}"));
