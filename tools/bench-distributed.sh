@@ -51,7 +51,7 @@ remote() { # label
   "$BIN" "${match[@]}" --server "$url" --batch-games "$BATCH" --concurrency 64 >"$dir/out.json" 2>"$dir/err.txt"
   local s; s=$(seconds <"$dir/out.json")
   local ms; ms=$(grep -o '[0-9.]* ms of the coordinator' "$dir/err.txt" | cut -d' ' -f1)
-  printf '%-34s %8.1f games/s  (%s s; coordinator %s ms per batch of %s)\n' "$1" "$(python3 -c "print($GAMES / $s)")" "$s" "$ms" "$BATCH"
+  printf '%-34s %8.1f games/s  (%s s; coordinator %s ms per batch of %s)\n' "$1" "$(python3 -c "print($GAMES / $s)")" "$s" "$ms" "$BATCH" >&2
   echo "$s $ms"
 }
 
@@ -60,13 +60,13 @@ local_s=$("$BIN" "${match[@]}" --concurrency "$CORES" | seconds)
 printf '%-34s %8.1f games/s  (%s s)\n' "this machine ($CORES threads)" "$(python3 -c "print($GAMES / $local_s)")" "$local_s"
 
 start_worker "$CORES"
-read -r one_s one_ms < <(remote "one worker ($CORES threads)" | tee /dev/stderr | tail -1)
+read -r one_s one_ms < <(remote "one worker ($CORES threads)")
 stop_workers
 
 half=$(( CORES / 2 > 0 ? CORES / 2 : 1 ))
 start_worker "$half"
 start_worker "$half"
-read -r two_s two_ms < <(remote "two workers ($half threads each)" | tee /dev/stderr | tail -1)
+read -r two_s two_ms < <(remote "two workers ($half threads each)")
 stop_workers
 
 python3 - "$GAMES" "$CORES" "$BATCH" "$local_s" "$one_s" "$two_ms" <<'PY'

@@ -331,9 +331,23 @@ impl Remote {
         let mut errors = 0u32;
         let batches = self.batches::<G>(maps, tasks);
         let mut pending: HashMap<String, usize> = HashMap::new();
+        // All batches out first, then their acknowledgements: one round
+        // trip for the lot. Any that did not get through go again one by one.
+        let subject = format!("gridtune.work.{}", self.options.run);
+        let mut acks = Vec::with_capacity(batches.len());
         for (i, (batch, payload, _)) in batches.iter().enumerate() {
-            self.publish(batch, payload).await;
+            acks.push((i, self.js.publish(subject.clone(), payload.clone().into()).await));
             pending.insert(batch.id.clone(), i);
+        }
+        for (i, sent) in acks {
+            let stored = match sent {
+                Ok(ack) => ack.await.is_ok(),
+                Err(_) => false,
+            };
+            if !stored {
+                let (batch, payload, _) = &batches[i];
+                self.publish(batch, payload).await;
+            }
         }
         {
             let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());

@@ -112,6 +112,9 @@ impl Throughput {
     }
 }
 
+/// Batches a worker plays at once.
+const IN_FLIGHT: usize = 2;
+
 /// The worker loop on the current runtime, until `stop` is set: the
 /// coordinator's `--local-threads` runs one beside its own work.
 pub async fn serve(
@@ -141,14 +144,21 @@ pub async fn serve(
     let stream = connect::work_stream(&js).await?;
     connect::result_stream(&js).await?;
     let consumer = connect::workers_consumer(&stream, options.lease).await?;
-    let mut throughput = Throughput {
+    let throughput = Arc::new(std::sync::Mutex::new(Throughput {
         batches: 0,
         games: 0,
         since: Instant::now(),
         total_batches: 0,
         total_games: 0,
-    };
+    }));
+    // Two batches at once: while one plays its last games on part of the
+    // pool, the next already fills the rest, and round trips overlap play.
+    let slots = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
+    let options = Arc::new(options);
     while !stop.load(Ordering::Relaxed) {
+        let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
+            break;
+        };
         let fetched = consumer
             .fetch()
             .max_messages(1)
@@ -163,20 +173,30 @@ pub async fn serve(
                 continue;
             }
         };
-        while let Some(message) = messages.next().await {
-            match message {
-                Ok(message) => {
+        match messages.next().await {
+            Some(Ok(message)) => {
+                let (js, options, pool, throughput) = (
+                    js.clone(),
+                    Arc::clone(&options),
+                    Arc::clone(&pool),
+                    Arc::clone(&throughput),
+                );
+                tokio::spawn(async move {
                     if let Some(games) = handle(&js, &message, &options, &pool).await {
-                        throughput.add(games);
+                        throughput.lock().unwrap_or_else(|e| e.into_inner()).add(games);
                     }
-                }
-                Err(e) => {
-                    tracing::warn!("cannot fetch a batch: {e}; trying again");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
+                    drop(slot);
+                });
             }
+            Some(Err(e)) => {
+                tracing::warn!("cannot fetch a batch: {e}; trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            None => {}
         }
     }
+    // Let the batches under way finish before returning.
+    let _ = slots.acquire_many(IN_FLIGHT as u32).await;
     Ok(())
 }
 
