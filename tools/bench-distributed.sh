@@ -67,22 +67,35 @@ half=$(( CORES / 2 > 0 ? CORES / 2 : 1 ))
 start_worker "$half"
 start_worker "$half"
 read -r two_s two_ms < <(remote "two workers ($half threads each)")
+BATCH=$(( 4 * BATCH ))
+read -r big_s big_ms < <(remote "two workers, larger batches")
+BATCH=$(( BATCH / 4 ))
 stop_workers
 
-python3 - "$GAMES" "$CORES" "$BATCH" "$local_s" "$one_s" "$two_ms" <<'PY'
+python3 - "$GAMES" "$CORES" "$BATCH" "$local_s" "$one_s" "$two_ms" "$big_ms" <<'PY'
 import sys
-games, cores, batch, local_s, one_s, ms = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
-t = local_s * cores / games          # seconds of one core per game
-o = ms / 1000.0                      # the coordinator's own seconds per batch
-print(f"\none game: {1000 * t:.1f} ms of a core; coordinator: {ms:.2f} ms per batch of {batch} games")
+games, cores, b = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+local_s, one_s, ms, big_ms = (float(v) for v in sys.argv[4:8])
+t = local_s * cores / games                  # seconds of one core per game
+# The coordinator's own time per batch of n games: o0 + o1 * n, from the
+# two batch sizes (publishing, the results' JSON and checks grow with n).
+o1 = max((big_ms - ms) / (3 * b), 0.0) / 1000.0
+o0 = max(ms / 1000.0 - o1 * b, 0.0)
+print(f"\none game: {1000 * t:.1f} ms of a core; coordinator: {ms:.2f} ms per batch of {b}, "
+      f"{big_ms:.2f} ms per batch of {4 * b}: {1000 * o0:.2f} ms + {1000 * o1:.3f} ms a game")
 print(f"one worker against this machine alone: {local_s / one_s:.2f} of its speed")
-for c in (cores, 16, 64):
-    busy = batch * t / (c * o)
-    print(f"workers of {c:>2} cores one coordinator keeps busy at {batch} games a batch: {busy:,.0f}")
-for c in (cores, 16, 64):
-    # 1,000 workers finish W*c/(b*t) batches a second; the coordinator
-    # handles 1/o, and its time is under 1% of the games' when o < 0.01*b*t.
-    b = max(1000 * c * o / t, 100 * o / t)
-    print(f"batch size for 1,000 workers of {c:>2} cores with the coordinator under 1% of the games' time"
-          f" and keeping up: {b:,.0f} games")
+for n in (b, 4 * b, 1000):
+    ceiling = n / (o0 + o1 * n)
+    print(f"batches of {n:>4}: one coordinator handles {ceiling:,.0f} games/s, "
+          f"enough for {ceiling * t:,.0f} busy cores ({ceiling * t / 16:,.0f} workers of 16 cores)")
+if o1 < 0.01 * t:
+    need = o0 / (0.01 * t - o1)
+    print(f"the coordinator's time stays under 1% of the games' from {max(need, 1):,.1f} games a batch")
+else:
+    print("the coordinator's time per game alone is over 1% of a game's: no batch size brings it under")
+for c in (cores, 16):
+    rate = 1000 * c / t
+    n = o0 / (1 / rate - o1) if 1 / rate > o1 else float("inf")
+    verdict = f"batches of {n:,.0f} games or more" if n != float("inf") else "more than one coordinator process can give, at any batch size"
+    print(f"1,000 workers of {c:>2} cores play {rate:,.0f} games/s: {verdict}")
 PY
