@@ -10,6 +10,7 @@ pub mod arena;
 pub mod bitboard;
 pub mod bots;
 pub mod contest;
+pub mod distributed;
 pub mod error;
 pub mod evolve;
 pub mod export;

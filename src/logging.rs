@@ -14,9 +14,10 @@ use tracing_subscriber::EnvFilter;
 /// The log file, once a command opened one.
 static LOG_FILE: Mutex<Option<File>> = Mutex::new(None);
 
-/// Installs the global subscriber: a stderr layer and a file layer, each
-/// filtered by RUST_LOG when it is set.
-pub fn init() {
+/// Installs the global subscriber: a stderr layer (`stderr_default`, such
+/// as `warn`) and a file layer (`info`), each filtered by RUST_LOG instead
+/// when it is set.
+pub fn init(stderr_default: &str) {
     let filter = |default: &str| EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
     // Colour codes only reach a terminal: piped or redirected stderr (CI
     // logs, a test harness, `2> file`) gets plain text. NO_COLOR is honoured.
@@ -24,7 +25,7 @@ pub fn init() {
     let stderr = tracing_subscriber::fmt::layer()
         .with_ansi(colour)
         .with_writer(Stderr)
-        .with_filter(filter("warn"));
+        .with_filter(filter(stderr_default));
     let file = tracing_subscriber::fmt::layer()
         .with_ansi(false)
         .with_writer(LogFile)

@@ -5,8 +5,9 @@ mod cli;
 use clap::Parser;
 
 fn main() {
-    gridtune::logging::init();
-    if let Err(e) = cli::run(cli::Cli::parse()) {
+    let cli = cli::Cli::parse();
+    gridtune::logging::init(cli.stderr_log_level());
+    if let Err(e) = cli::run(cli) {
         eprintln!("error: {e:#}");
         std::process::exit(gridtune::error::exit_code(&e));
     }

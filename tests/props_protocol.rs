@@ -1,7 +1,10 @@
 //! Property tests of the contest protocols' parsers: positions for
 //! `gridtune move`, the turn text the submission bots read, the replies the
-//! referee reads, and Ataxx FEN. The targets and generators are in
-//! tests/props/mod.rs; `PROPTEST_CASES` raises the case count.
+//! referee reads, and Ataxx FEN; and of what distributed runs read from the
+//! network (src/distributed/wire.rs): batches, read then decoded against the
+//! game, and results, read then checked against their batch. The targets and
+//! generators are in tests/props/mod.rs; `PROPTEST_CASES` raises the case
+//! count.
 
 #[macro_use]
 mod props;
@@ -12,6 +15,8 @@ properties!(1000;
     reply_isolation, reply_lightcycles, reply_slime, reply_ataxx,
     fen,
 );
+
+properties!(500; batch_isolation, batch_slime, result_isolation);
 
 // Inputs the properties found, kept as named cases.
 
@@ -92,4 +97,64 @@ fn an_error_may_quote_input_that_looks_like_debug_text() {
         .to_string()
         .contains("Some("));
     assert_eq!((props::target("fen").check)(fen), Ok(()));
+}
+
+// Distributed runs' messages.
+
+mod wire_cases {
+    use super::props;
+    use gridtune::distributed::wire::{self, WireError};
+    use gridtune::games::isolation::Isolation;
+
+    #[test]
+    fn a_batch_of_another_version_is_left_for_another_worker() {
+        let mut batch = props::seed_batch::<Isolation>();
+        batch.gridtune = "0.0.1".into();
+        let e = wire::read_batch(&batch.to_json()).unwrap_err();
+        assert!(e.for_another_worker(), "{e}");
+        assert!(e.to_string().contains("was made by gridtune 0.0.1"), "{e}");
+    }
+
+    #[test]
+    fn an_oversized_batch_is_refused_before_it_is_parsed() {
+        let text = vec![b' '; wire::MAX_MESSAGE_BYTES + 1];
+        assert!(matches!(wire::read_batch(&text), Err(WireError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn program_bots_need_allow_programs() {
+        let mut batch = props::seed_batch::<Isolation>();
+        batch.bots.push(wire::WireBot::Program {
+            label: "p".into(),
+            program: "/bin/true".into(),
+            args: vec![],
+            dir: None,
+            first_turn_ms: 1000,
+            turn_ms: 100,
+            uai: None,
+        });
+        let e = batch.decode::<Isolation>(false).err().expect("refused");
+        assert!(
+            e.for_another_worker() && e.to_string().contains("--allow-programs"),
+            "{e}"
+        );
+        assert!(batch.decode::<Isolation>(true).is_ok());
+    }
+
+    #[test]
+    fn a_seat_naming_a_missing_bot_is_refused_with_its_game() {
+        let mut batch = props::seed_batch::<Isolation>();
+        batch.games[1].seats[0] = 99;
+        let e = batch.decode::<Isolation>(false).err().expect("refused");
+        assert!(e.to_string().contains("game 1: bot 99 of"), "{e}");
+    }
+
+    #[test]
+    fn a_result_with_a_game_missing_is_refused() {
+        let batch = props::seed_batch::<Isolation>();
+        let mut result = wire::BatchResult::new(&batch.id, "w", &[], 0.0);
+        result.games.clear();
+        let e = result.check_against(&batch, 2).unwrap_err();
+        assert!(e.to_string().contains("0 games for a batch of 3"), "{e}");
+    }
 }

@@ -3,8 +3,9 @@
 //! or the schedule ends. `match --sprt`, `evolve --promote` and the evolve
 //! run's verdict all play their matches through this one loop.
 
+use super::executor::Executor;
 use super::match_report::MatchReport;
-use super::runner::{run_pairs, MatchPlan, Played};
+use super::runner::{run_pairs, run_pairs_on, MatchPlan, Played};
 use crate::games::GameKit;
 use crate::stats::Sprt;
 use std::ops::ControlFlow;
@@ -18,17 +19,33 @@ pub fn play_match<G: GameKit>(
     plan: &MatchPlan<G>,
     report: &mut MatchReport,
     sprt: Option<&Sprt>,
+    each_pair: impl FnMut(&mut MatchReport, [&Played<G::Move>; 2]) -> ControlFlow<()>,
+) -> usize {
+    play_match_on(None, plan, report, sprt, each_pair)
+}
+
+/// [`play_match`], its games played by `remote` (workers, `window` games at
+/// a time) when given; the same pairs in the same order either way.
+pub fn play_match_on<G: GameKit>(
+    remote: Option<(&dyn Executor<G>, usize)>,
+    plan: &MatchPlan<G>,
+    report: &mut MatchReport,
+    sprt: Option<&Sprt>,
     mut each_pair: impl FnMut(&mut MatchReport, [&Played<G::Move>; 2]) -> ControlFlow<()>,
 ) -> usize {
     let started = Instant::now();
-    let pairs = run_pairs(plan, |first, second| {
+    let on_pair = |first: &Played<G::Move>, second: &Played<G::Move>| {
         report.add_pair([first, second], sprt);
         if each_pair(report, [first, second]).is_break() || report.decided() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
-    });
+    };
+    let pairs = match remote {
+        Some((executor, window)) => run_pairs_on(executor, plan, window, on_pair),
+        None => run_pairs(plan, on_pair),
+    };
     report.seconds = started.elapsed().as_secs_f64();
     report.stopped_early = pairs * 2 < plan.schedule.len();
     pairs

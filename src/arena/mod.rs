@@ -1,6 +1,7 @@
 //! Playing games between bots: one game, a schedule of paired games, and the
 //! statistics of a match. Shared by `match` and `evolve`.
 
+pub mod executor;
 pub mod head_to_head;
 pub mod match_report;
 pub mod runner;
@@ -313,6 +314,12 @@ pub fn play_seated<G: GameKit>(map: &G::Map, specs: &[&BotSpec], seed: u64, log:
 /// Games finished by [`play_seated`] in this process (every match, evolve
 /// and tournament game), for progress displays.
 static GAMES_FINISHED: AtomicU64 = AtomicU64::new(0);
+
+/// Counts games finished elsewhere (by workers, for a coordinator) with
+/// this process's, for its progress display.
+pub fn add_games_finished(games: u64) {
+    GAMES_FINISHED.fetch_add(games, Ordering::Relaxed);
+}
 
 /// How many games [`play_seated`] has finished in this process so far.
 pub fn games_finished() -> u64 {

@@ -2,6 +2,7 @@
 //! finished pair in schedule order, so a caller can stop early (SPRT) at the
 //! same point whatever the thread count.
 
+use super::executor::{Executor, GameTask};
 use super::{pairing_seats, play_seated, GameRecord, Pairing};
 use crate::bots::BotSpec;
 use crate::games::GameKit;
@@ -103,4 +104,48 @@ pub fn run_pairs<G: GameKit>(
         }
         seen
     })
+}
+
+/// [`run_pairs`] on an executor (workers): the schedule goes out `window`
+/// games at a time, and `on_pair` sees each pair in schedule order as from
+/// [`run_pairs`], so an SPRT stops at the same pair. The records hold the
+/// outcome and how the game ended, not its moves or turns.
+pub fn run_pairs_on<G: GameKit>(
+    executor: &dyn Executor<G>,
+    plan: &MatchPlan<G>,
+    window: usize,
+    mut on_pair: impl FnMut(&Played<G::Move>, &Played<G::Move>) -> ControlFlow<()>,
+) -> usize {
+    let window = 2 * window.div_ceil(2).max(1);
+    let mut seen = 0;
+    for (c, chunk) in plan.schedule.chunks(window).enumerate() {
+        let tasks: Vec<GameTask> = chunk
+            .iter()
+            .map(|&pairing| {
+                let mut seats = pairing_seats(plan.a, plan.b, pairing).to_vec();
+                seats.extend(plan.fillers);
+                GameTask {
+                    map: pairing.map,
+                    seats,
+                    seed: pairing.seed,
+                }
+            })
+            .collect();
+        let mut played = chunk
+            .iter()
+            .zip(executor.play(plan.maps, &tasks))
+            .enumerate()
+            .map(|(k, (&pairing, game))| Played {
+                index: c * window + k,
+                pairing,
+                record: game.into_record(),
+            });
+        while let (Some(first), Some(second)) = (played.next(), played.next()) {
+            seen += 1;
+            if on_pair(&first, &second).is_break() {
+                return seen;
+            }
+        }
+    }
+    seen
 }

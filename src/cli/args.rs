@@ -111,3 +111,94 @@ pub fn parse_sprt(flag: &str, text: &str, alpha: f64, beta: f64) -> Result<Sprt>
     };
     Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad_input!("{flag} {text}: {e}"))
 }
+
+/// The NATS server of a distributed run, and how to log in to it.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ServerArgs {
+    /// A NATS server with JetStream (nats://HOST:4222): play the games on
+    /// the workers (`gridtune worker`) connected to it instead of on this
+    /// machine's cores.
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// A NATS credentials file (user JWT and NKey seed).
+    #[arg(long, value_name = "FILE", requires = "server")]
+    pub creds: Option<PathBuf>,
+    /// The NATS user (with --password).
+    #[arg(long, requires = "server", requires = "password")]
+    pub user: Option<String>,
+    /// The NATS user's password (with --user).
+    #[arg(long, requires = "server", requires = "user")]
+    pub password: Option<String>,
+    /// A NATS token.
+    #[arg(long, requires = "server")]
+    pub token: Option<String>,
+    /// A CA certificate (PEM) the server's TLS certificate must chain to.
+    #[arg(long, value_name = "FILE", requires = "server")]
+    pub tls_ca: Option<PathBuf>,
+    /// A client certificate (PEM), for a server that verifies clients (with --tls-key).
+    #[arg(long, value_name = "FILE", requires = "server", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The client certificate's key (PEM).
+    #[arg(long, value_name = "FILE", requires = "server", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Require TLS.
+    #[arg(long, requires = "server")]
+    pub tls: bool,
+}
+
+impl ServerArgs {
+    /// The server to connect to, if one was given.
+    pub fn server(&self) -> Option<gridtune::distributed::connect::Server> {
+        Some(gridtune::distributed::connect::Server {
+            url: self.server.clone()?,
+            creds: self.creds.clone(),
+            user: self.user.clone(),
+            password: self.password.clone(),
+            token: self.token.clone(),
+            tls_ca: self.tls_ca.clone(),
+            tls_cert: self.tls_cert.clone(),
+            tls_key: self.tls_key.clone(),
+            tls: self.tls,
+        })
+    }
+}
+
+/// How a coordinator (`evolve --server`, `match --server`) hands out games.
+#[derive(Args, Clone, Debug)]
+pub struct CoordinatorArgs {
+    /// With --server, also play batches on this many of this machine's threads.
+    #[arg(long, default_value_t = 0, requires = "server")]
+    pub local_threads: usize,
+    /// With --server, games per batch a worker takes at once.
+    #[arg(long, default_value_t = 8, requires = "server")]
+    pub batch_games: usize,
+    /// With --server, seconds without an answer from any worker before the
+    /// progress line and the log say so (the run keeps waiting).
+    #[arg(long, default_value_t = 60, requires = "server")]
+    pub patience: u64,
+}
+
+impl CoordinatorArgs {
+    /// Connects a coordinator for run `run` when a server was given.
+    pub fn remote(
+        &self,
+        server: &ServerArgs,
+        run: String,
+    ) -> Result<Option<std::sync::Arc<gridtune::distributed::coordinator::Remote>>> {
+        let Some(server) = server.server() else {
+            return Ok(None);
+        };
+        if self.batch_games == 0 {
+            bail_input!("--batch-games must be at least 1");
+        }
+        let options = gridtune::distributed::coordinator::RemoteOptions {
+            run,
+            batch_games: self.batch_games,
+            patience: Duration::from_secs(self.patience.max(1)),
+            local_threads: self.local_threads,
+        };
+        Ok(Some(std::sync::Arc::new(
+            gridtune::distributed::coordinator::Remote::connect(&server, options)?,
+        )))
+    }
+}

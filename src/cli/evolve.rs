@@ -1,12 +1,15 @@
 //! `gridtune evolve`: a run's set-up and loop from the library, with its
 //! progress and results printed.
 
-use super::args::{parse_sprt, GameArg};
+use super::args::{parse_sprt, CoordinatorArgs, GameArg, ServerArgs};
 use super::evolve_progress::{generation_line, log_evaluation, EvolveBar};
 use super::play::games_bar;
 use super::promote;
 use anyhow::Result;
 use clap::Args;
+use gridtune::arena::executor::Executor;
+use gridtune::distributed::coordinator::{run_id, Remote};
+use gridtune::evolve::outputs::{self, WorkerRow};
 use gridtune::evolve::start::{self, Launch, Overrides};
 use gridtune::evolve::verdict::Verdict;
 use gridtune::evolve::{self, EvolveConfig, RunSummary};
@@ -61,6 +64,10 @@ pub struct EvolveArgs {
     /// config's node budget.
     #[arg(long, default_value_t = 200, requires = "seeds")]
     pub sweep_games: usize,
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub coordinator: CoordinatorArgs,
 }
 
 impl EvolveArgs {
@@ -128,24 +135,50 @@ pub fn run_one<G: GameKit>(a: &EvolveArgs, launch: &Launch) -> Result<Finished> 
         out.display()
     );
     start::open::<G>(&run)?;
+    // The run folder names the run on the server, so a resumed coordinator
+    // drops the batches its killed process left.
+    let where_ = format!(
+        "{}:{}",
+        host_name(),
+        std::fs::canonicalize(out).unwrap_or_else(|_| out.clone()).display()
+    );
+    let remote = a.coordinator.remote(&a.server, run_id(&where_))?;
+    let earlier_workers = outputs::read_workers(out);
+    let local = gridtune::arena::executor::Local;
+    let executor: &dyn Executor<G> = match &remote {
+        Some(r) => &**r,
+        None => &local,
+    };
     let judge_names: Vec<String> = config.judges.iter().map(|j| j.0.clone()).collect();
     let game_info = GameInfo::of::<G>();
     let mut report_error: Option<anyhow::Error> = None;
     let bar_state = Arc::new(Mutex::new(EvolveBar::new(config, run.checkpoint.as_ref())));
     let bar = {
         let state = Arc::clone(&bar_state);
+        let remote = remote.clone();
         progress::Bar::start(progress::wanted(a.quiet), move || {
-            state.lock().unwrap_or_else(|e| e.into_inner()).line().render()
+            let line = state.lock().unwrap_or_else(|e| e.into_inner()).line().render();
+            match &remote {
+                Some(r) => format!("{line}  {}", r.status()),
+                None => line,
+            }
         })
     };
-    let summary = evolve::run::<G>(config, out, run.checkpoint, |s| {
+    let summary = evolve::run::<G>(config, out, run.checkpoint, executor, |s| {
         bar_state.lock().unwrap_or_else(|e| e.into_inner()).update(config, s);
         progress::println(&generation_line(&judge_names, s));
         log_evaluation(&judge_names, s);
         tracing::info!(generation = s.generation, path = %out.join(evolve::CHECKPOINT).display(), "checkpoint written");
+        if let Some(r) = &remote {
+            note_workers(out, &earlier_workers, r, &mut report_error);
+        }
         write_report(out, &game_info, &mut report_error);
     })?;
     bar.finish();
+    if let Some(r) = &remote {
+        note_workers(out, &earlier_workers, r, &mut report_error);
+        println!("{}", r.summary());
+    }
     let verdict = settle_verdict::<G>(config, out, &summary, a.quiet)?;
     if verdict.is_some() || !out.join(gridtune::report::REPORT).exists() {
         // The verdict's section; or a finished run resumed, or one from before reports: nothing ran, so build it now.
@@ -243,5 +276,38 @@ fn write_report(out: &Path, game: &GameInfo, error: &mut Option<anyhow::Error>) 
             tracing::warn!("cannot write the report in {}: {e:#}", out.display());
             error.get_or_insert(e);
         }
+    }
+}
+
+/// This machine's name, for the run's id on a server.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// Logs the workers seen and their games, and writes them to the run
+/// folder's workers.csv (which the report shows), after the rows an earlier
+/// process of the run left.
+fn note_workers(out: &Path, earlier: &[WorkerRow], remote: &Remote, error: &mut Option<anyhow::Error>) {
+    tracing::info!("{}", remote.status());
+    let mut rows = earlier.to_vec();
+    for (worker, t) in remote.workers() {
+        match rows.iter_mut().find(|r| r.worker == worker) {
+            Some(r) => {
+                r.batches += t.batches;
+                r.games += t.games;
+                r.seconds += t.seconds;
+            }
+            None => rows.push(WorkerRow {
+                worker,
+                batches: t.batches,
+                games: t.games,
+                seconds: t.seconds,
+            }),
+        }
+    }
+    if let Err(e) = outputs::write_workers(out, &rows) {
+        error.get_or_insert(e);
     }
 }

@@ -4,7 +4,7 @@
 //! one that ends with more of the board; more bots play a tournament of
 //! tables.
 
-use super::args::{parse_sprt, BotsArgs, BudgetArgs, GameArg};
+use super::args::{parse_sprt, BotsArgs, BudgetArgs, CoordinatorArgs, GameArg, ServerArgs};
 use super::play::{games_bar, play_maps};
 use super::table::{self, TableFlags};
 use anyhow::Result;
@@ -49,7 +49,8 @@ pub struct MatchArgs {
     pub games: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once (default: the machine's cores).
+    /// Games played at once (default: the machine's cores); with --server,
+    /// games handed to the workers at once (default 64).
     #[arg(long)]
     pub concurrency: Option<usize>,
     /// Stop as soon as an SPRT of H0: elo = ELO0 against H1: elo = ELO1
@@ -74,10 +75,24 @@ pub struct MatchArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub coordinator: CoordinatorArgs,
 }
 
 pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let specs = a.sources.specs::<G>(&a.bots, a.budget.limits())?;
+    if a.server.server.is_some() {
+        if a.replay.is_some() {
+            bail_input!(
+                "--replay needs the games' moves, which workers do not send back: leave out --server or --replay"
+            );
+        }
+        if specs.len() != 2 {
+            bail_input!("--server plays a match of two bots; a tournament of tables runs on this machine only");
+        }
+    }
     if G::PLAYERS > 2 && specs.len() != 2 {
         if !a.fill.is_empty() {
             bail_input!("--fill completes a head-to-head table of two --bot; give two --bot, or leave --fill out");
@@ -137,7 +152,14 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         games
     };
     let replays = a.replay.as_deref().map(ReplayFolder::create).transpose()?;
-    let concurrency = a.concurrency.unwrap_or_else(rayon::current_num_threads);
+    // With --server, the games handed to the workers at once.
+    let concurrency = a.concurrency.unwrap_or_else(|| {
+        if a.server.server.is_some() {
+            64
+        } else {
+            rayon::current_num_threads()
+        }
+    });
     if concurrency == 0 {
         bail_input!("--concurrency must be at least 1");
     }
@@ -180,7 +202,12 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         concurrency,
         log: a.replay.is_some(),
     };
-    let pairs = arena::head_to_head::play_match(&plan, &mut report, sprt.as_ref(), |report, [first, second]| {
+    let run = gridtune::distributed::coordinator::run_id(&format!("match {} {}", std::process::id(), a.seed));
+    let remote = a.coordinator.remote(&a.server, run)?;
+    let on = remote
+        .as_deref()
+        .map(|r| (r as &dyn gridtune::arena::executor::Executor<G>, concurrency));
+    let pairs = arena::head_to_head::play_match_on(on, &plan, &mut report, sprt.as_ref(), |report, [first, second]| {
         report.add_replies([&specs[0], &specs[1]], [first, second]);
         {
             let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
@@ -204,6 +231,9 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         return Err(e);
     }
     tracing::info!(pairs, seconds = format_args!("{:.1}", report.seconds), "match finished");
+    if let Some(r) = &remote {
+        eprintln!("{}", r.summary());
+    }
     report.summarise_replies();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -19,6 +19,7 @@ mod report;
 mod sweep;
 mod table;
 mod tournament;
+mod worker;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -58,6 +59,20 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Rebuild a run folder's report.html from its files, or compare runs.
     Report(report::ReportArgs),
+    /// Play batches of games for `evolve --server` and `match --server`
+    /// runs through a NATS JetStream server, on this machine's cores.
+    Worker(worker::WorkerArgs),
+}
+
+impl Cli {
+    /// What stderr shows by default (RUST_LOG overrides it): a worker's
+    /// progress, or a command's warnings.
+    pub fn stderr_log_level(&self) -> &'static str {
+        match self.command {
+            Command::Worker(_) => "info,async_nats=warn",
+            _ => "warn",
+        }
+    }
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -95,5 +110,6 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Replay(a) => replay::run(&a.file),
         Command::Report(a) => report::run(&a),
+        Command::Worker(a) => worker::run(&a),
     }
 }

@@ -4,7 +4,7 @@
 //! instead of passing as a string of wins, and stops the run when it fails
 //! most of its games.
 
-use crate::arena::{EndReason, GameRecord};
+use crate::arena::executor::GameSummary;
 use crate::referee::Fault;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
@@ -98,28 +98,10 @@ impl FaultTally {
 
     /// Counts a game for the judges in it: `seats[p]` is the judge in seat
     /// `p`, if a judge sits there.
-    pub fn record<M>(&mut self, record: &GameRecord<M>, seats: &[Option<usize>]) {
+    pub fn record(&mut self, game: &GameSummary, seats: &[Option<usize>]) {
         for (seat, judge) in seats.iter().enumerate() {
             let Some(j) = *judge else { continue };
-            let first = record
-                .turns
-                .iter()
-                .find(|t| t.seat == seat && t.fault.is_some())
-                .and_then(|t| {
-                    let (f, why) = t.fault.as_ref()?;
-                    // What the program said is often the reason (`not found`).
-                    let stderr = t.stderr.trim();
-                    let stderr = match stderr.char_indices().nth(300) {
-                        Some((cut, _)) => format!(" (stderr: {}...)", &stderr[..cut]),
-                        None if !stderr.is_empty() => format!(" (stderr: {stderr})"),
-                        None => String::new(),
-                    };
-                    Some((*f, format!("{} on turn {}: {why}{stderr}", f.name(), t.turn + 1)))
-                })
-                .or_else(|| match record.end {
-                    EndReason::Failed { seat: s, fault } if s == seat => Some((fault, record.detail.clone())),
-                    _ => None,
-                });
+            let first = game.faults.get(seat).cloned().flatten();
             self.judges[j].count(first.as_ref().map(|f| f.0));
             if let (Some((_, why)), None) = (first, &self.examples[j]) {
                 self.examples[j] = Some(why);
@@ -146,8 +128,8 @@ impl SharedTally {
         SharedTally(Mutex::new(FaultTally::new(judges)))
     }
 
-    pub fn record<M>(&self, record: &GameRecord<M>, seats: &[Option<usize>]) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).record(record, seats);
+    pub fn record(&self, game: &GameSummary, seats: &[Option<usize>]) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).record(game, seats);
     }
 
     /// The tally so far, leaving an empty one.

@@ -3,14 +3,14 @@
 //! judge and contest score.
 
 use super::config::EvolveConfig;
-use super::faults::{self, FaultTally};
-use crate::arena::{self, play_seated};
+use super::faults::FaultTally;
+use crate::arena;
+use crate::arena::executor::{Executor, GameTask};
 use crate::bots::BotSpec;
 use crate::game::{mix64, Outcome};
 use crate::games::GameKit;
 use crate::search::Limits;
 use anyhow::Context;
-use rayon::prelude::*;
 
 /// Who sits in a seat of a scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,26 +66,35 @@ fn rate((points, games): Tally) -> f64 {
     }
 }
 
-/// Plays the jobs in parallel; outcomes come back in job order, with the
+/// Plays the jobs on `executor`; outcomes come back in job order, with the
 /// judges' faults.
 fn play_jobs<G: GameKit>(
+    executor: &dyn Executor<G>,
     maps: &[G::Map],
     genomes: &[BotSpec],
     judges: &[BotSpec],
     jobs: &[Job],
 ) -> (Vec<Outcome>, FaultTally) {
-    let tally = faults::SharedTally::new(judges.len());
-    let outcomes = jobs
-        .par_iter()
-        .map(|job| {
-            let seats: Vec<&BotSpec> = job
+    let tasks: Vec<GameTask> = jobs
+        .iter()
+        .map(|job| GameTask {
+            map: job.map,
+            seats: job
                 .seats
                 .iter()
                 .map(|e| match *e {
                     Entrant::Genome(g) => &genomes[g],
                     Entrant::Judge(j) => &judges[j],
                 })
-                .collect();
+                .collect(),
+            seed: job.seed,
+        })
+        .collect();
+    let mut tally = FaultTally::new(judges.len());
+    let outcomes = jobs
+        .iter()
+        .zip(executor.play(maps, &tasks))
+        .map(|(job, game)| {
             let judge_seats: Vec<Option<usize>> = job
                 .seats
                 .iter()
@@ -94,12 +103,11 @@ fn play_jobs<G: GameKit>(
                     Entrant::Genome(_) => None,
                 })
                 .collect();
-            let record = play_seated::<G>(&maps[job.map], &seats, job.seed, false);
-            tally.record(&record, &judge_seats);
-            record.outcome
+            tally.record(&game, &judge_seats);
+            game.outcome()
         })
         .collect();
-    (outcomes, tally.take())
+    (outcomes, tally)
 }
 
 /// The contest score of per-judge rates: `Σ weight × rate`, normalised to
@@ -164,6 +172,7 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
 /// genome scored this way meets the same luck. Returns the rates in config
 /// order, the games played and the judges' faults.
 pub fn judge_rates_on<G: GameKit>(
+    executor: &dyn Executor<G>,
     maps: &[G::Map],
     judges: &[BotSpec],
     weights: &[i32],
@@ -179,7 +188,7 @@ pub fn judge_rates_on<G: GameKit>(
     let jobs: Vec<Job> = (0..rounds)
         .flat_map(|round| judge_tables::<G>(1, maps.len(), judges.len(), mix64(seed ^ round as u64)))
         .collect();
-    let (outcomes, faults) = play_jobs::<G>(maps, &me, judges, &jobs);
+    let (outcomes, faults) = play_jobs::<G>(executor, maps, &me, judges, &jobs);
     let tallies = Tallies::new(1, judges.len(), &jobs, &outcomes);
     (tallies.judges[0].iter().map(|&t| rate(t)).collect(), jobs.len(), faults)
 }

@@ -27,6 +27,7 @@ pub use history::GenerationStats;
 pub use judge_tables::{contest_score, judge_rates_on, opponents};
 pub use outputs::FAULTS_CSV;
 
+use crate::arena::executor::Executor;
 use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::genome::Genome;
@@ -153,17 +154,24 @@ impl<G: GameKit> Inputs<G> {
     /// The champion's judge tables on the train maps and, unless skipped,
     /// on the holdout maps; their games and the judges' faults go to
     /// `faults`.
-    fn evaluate(&self, config: &EvolveConfig, tuner: &Tuner, faults: &mut FaultTally) -> (Evaluation, usize) {
+    fn evaluate(
+        &self,
+        executor: &dyn Executor<G>,
+        config: &EvolveConfig,
+        tuner: &Tuner,
+        faults: &mut FaultTally,
+    ) -> (Evaluation, usize) {
         let champion = nearest_genome::<G>(&tuner.mean());
         let (judges, limits) = (&self.judges, self.limits);
         let (judge_rates, train_games, train_faults) =
-            judge_rates_on::<G>(&self.maps, judges, &champion, limits, 1, config.seed ^ 0x7a1e);
+            judge_rates_on::<G>(executor, &self.maps, judges, &champion, limits, 1, config.seed ^ 0x7a1e);
         faults.merge(&train_faults);
         let (holdout_rates, holdout_games, holdout_faults) = if self.holdout_maps.is_empty() {
             (Vec::new(), 0, FaultTally::new(judges.len()))
         } else {
             let rounds = config.holdout_rounds;
             judge_rates_on::<G>(
+                executor,
                 &self.holdout_maps,
                 judges,
                 &champion,
@@ -308,11 +316,15 @@ impl Ledger {
 
 /// Runs evolution as configured, writing the run folder `out`; `report` is
 /// called after each evaluation (the CLI prints its one-line summary). With
-/// `resume`, a run folder's checkpoint is picked up where it stopped.
+/// `resume`, a run folder's checkpoint is picked up where it stopped. The
+/// tuner's games, the evaluations and the confirmation are played by
+/// `executor` (this machine's cores, [`crate::arena::executor::Local`], or
+/// workers): the same seed gives the same run on either.
 pub fn run<G: GameKit>(
     config: &EvolveConfig,
     out: &Path,
     resume: Option<Checkpoint>,
+    executor: &dyn Executor<G>,
     mut report: impl FnMut(&GenerationStats),
 ) -> anyhow::Result<RunSummary> {
     let started = Instant::now();
@@ -320,6 +332,7 @@ pub fn run<G: GameKit>(
     let judge_weights: Vec<f64> = config.judges.iter().map(|j| j.1).collect();
     let judges = inputs.judges.len();
     let oracle = GameOracle::<G>::new(
+        executor,
         &inputs.maps,
         &inputs.judges,
         &judge_weights,
@@ -341,7 +354,7 @@ pub fn run<G: GameKit>(
         let generation_started = Instant::now();
         let (generation, rated, mut faults) = ledger.tune(&mut tuner, &oracle)?;
         let evaluated = if generation.is_multiple_of(config.eval_every) || tuner.finished() {
-            let (evaluation, games) = inputs.evaluate(config, &tuner, &mut faults);
+            let (evaluation, games) = inputs.evaluate(executor, config, &tuner, &mut faults);
             ledger.add_faults(config, generation, &faults)?;
             ledger.period.games += games;
             ledger.games += games;

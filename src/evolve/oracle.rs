@@ -17,22 +17,24 @@
 //! genome of a round meets the same luck.
 
 use super::faults::{FaultTally, SharedTally};
-use crate::arena::{beats, play_seated};
+use crate::arena::beats;
+use crate::arena::executor::{Executor, GameSummary, GameTask};
 use crate::bots::BotSpec;
 use crate::game::Player;
 use crate::games::GameKit;
 use crate::search::Limits;
 use crate::stats::Pentanomial;
-use crate::tuner::{derive_seed, Oracle, Space};
+use crate::tuner::{derive_seed, Match, Opponent, Oracle, Space};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const ROUNDING: u64 = 0x0072_6f75_6e64;
 
 pub struct GameOracle<'a, G: GameKit> {
+    /// Where the games are played: this machine's cores, or workers.
+    executor: &'a dyn Executor<G>,
     maps: &'a [G::Map],
     judges: &'a [BotSpec],
     /// Cumulative contest weights of the judges, for drawing one.
@@ -48,7 +50,14 @@ pub struct GameOracle<'a, G: GameKit> {
 }
 
 impl<'a, G: GameKit> GameOracle<'a, G> {
-    pub fn new(maps: &'a [G::Map], judges: &'a [BotSpec], weights: &[f64], peer_share: f64, limits: Limits) -> Self {
+    pub fn new(
+        executor: &'a dyn Executor<G>,
+        maps: &'a [G::Map],
+        judges: &'a [BotSpec],
+        weights: &[f64],
+        peer_share: f64,
+        limits: Limits,
+    ) -> Self {
         assert!(!maps.is_empty(), "no maps to play on");
         assert_eq!(judges.len(), weights.len(), "one weight per judge");
         assert!(
@@ -64,6 +73,7 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
             })
             .collect();
         GameOracle {
+            executor,
             maps,
             judges,
             cumulative,
@@ -121,57 +131,113 @@ impl<'a, G: GameKit> GameOracle<'a, G> {
         out
     }
 
-    /// One game; `judge_seats[p]` is the judge in seat `p`, whose faults
-    /// are counted.
-    fn play(&self, map: usize, seats: &[&BotSpec], judge_seats: &[Option<usize>], seed: u64) -> Vec<f32> {
-        self.played.fetch_add(1, Ordering::Relaxed);
-        let record = play_seated::<G>(&self.maps[map], seats, seed, false);
-        self.faults.record(&record, judge_seats);
-        record.outcome.points.to_vec()
-    }
-
-    /// Two games of `a` against `b` (a point, or the judge `b_judge`), sides
-    /// swapped, `fillers` in the other seats; `a`'s result against `b` in each.
-    fn head_to_head(
-        &self,
-        a: &BotSpec,
-        (b, b_judge): (&BotSpec, Option<usize>),
-        fillers: &[usize],
-        map: usize,
-        seed: u64,
-    ) -> [f32; 2] {
-        [0, 1].map(|first: Player| {
-            let mut seats: Vec<&BotSpec> = if first == 0 { vec![a, b] } else { vec![b, a] };
-            seats.extend(fillers.iter().map(|&j| &self.judges[j]));
-            let mut judge_seats: Vec<Option<usize>> = if first == 0 {
-                vec![None, b_judge]
-            } else {
-                vec![b_judge, None]
-            };
-            judge_seats.extend(fillers.iter().map(|&j| Some(j)));
-            let points = self.play(map, &seats, &judge_seats, seed);
-            beats(points[first], points[1 - first])
-        })
+    /// Two games of `a` against `b` (a point, or a judge), sides swapped,
+    /// `fillers` in the other seats; each reads `a`'s result against `b`.
+    fn head_to_head(b: Who, fillers: &[usize], map: usize, seed: u64) -> (Vec<PlannedGame>, [Reading; 2]) {
+        let games = [0, 1].map(|first: Player| {
+            let mut seats = if first == 0 { vec![Who::A, b] } else { vec![b, Who::A] };
+            seats.extend(fillers.iter().map(|&j| Who::Judge(j)));
+            PlannedGame { map, seats, seed }
+        });
+        let readings = [0, 1].map(|first: Player| Reading {
+            a: (first, first),
+            b: (first, 1 - first),
+        });
+        (games.into(), readings)
     }
 
     /// Both points at the same judge table, seat and seed, on two seats;
-    /// `a`'s result against `b` in each.
-    fn compared(&self, a: &BotSpec, b: &BotSpec, rng: &mut Xoshiro256PlusPlus, map: usize, seed: u64) -> [f32; 2] {
+    /// each reading compares `a`'s game with `b`'s.
+    fn compared(&self, rng: &mut Xoshiro256PlusPlus, map: usize, seed: u64) -> (Vec<PlannedGame>, [Reading; 2]) {
         let judge = self.weighted_judge(rng);
         let mut table = vec![judge];
         table.extend(self.fillers(G::PLAYERS - 2, Some(judge), rng));
         let seat = rng.random_range(0..G::PLAYERS);
-        [seat, (seat + 1) % G::PLAYERS].map(|seat| {
-            let result = |me: &BotSpec| {
-                let mut seats: Vec<&BotSpec> = table.iter().map(|&j| &self.judges[j]).collect();
-                seats.insert(seat, me);
-                let mut judge_seats: Vec<Option<usize>> = table.iter().map(|&j| Some(j)).collect();
-                judge_seats.insert(seat, None);
-                self.play(map, &seats, &judge_seats, seed)[seat]
-            };
-            beats(result(a), result(b))
-        })
+        let seats = [seat, (seat + 1) % G::PLAYERS];
+        let mut games = Vec::with_capacity(4);
+        for &seat in &seats {
+            for me in [Who::A, Who::B] {
+                let mut at: Vec<Who> = table.iter().map(|&j| Who::Judge(j)).collect();
+                at.insert(seat, me);
+                games.push(PlannedGame { map, seats: at, seed });
+            }
+        }
+        let readings = [0, 1].map(|k| Reading {
+            a: (2 * k, seats[k]),
+            b: (2 * k + 1, seats[k]),
+        });
+        (games, readings)
     }
+
+    /// Pair `i` of a match: everything it draws comes from the match's
+    /// seed and `i`, never from the points.
+    fn plan_pair(&self, m: &Match, i: u32) -> PairPlan {
+        let pair_seed = derive_seed(m.seed, u64::from(i));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(pair_seed);
+        let rounding = derive_seed(pair_seed, ROUNDING);
+        let a = self.bot(m.a, rounding);
+        let map = rng.random_range(0..self.maps.len());
+        let game_seed = rng.random::<u64>();
+        let (b, (games, readings)) = match m.b {
+            Opponent::Point(b) => {
+                let plan = if rng.random::<f64>() < self.peer_share {
+                    let fillers = self.fillers(G::PLAYERS - 2, None, &mut rng);
+                    Self::head_to_head(Who::B, &fillers, map, game_seed)
+                } else {
+                    self.compared(&mut rng, map, game_seed)
+                };
+                (Some(self.bot(b, rounding)), plan)
+            }
+            Opponent::Fixed(k) => {
+                let fillers = self.fillers(G::PLAYERS - 2, Some(k), &mut rng);
+                (None, Self::head_to_head(Who::Judge(k), &fillers, map, game_seed))
+            }
+        };
+        PairPlan { a, b, games, readings }
+    }
+}
+
+/// Who sits in a seat of a planned game: the pair's first point, its
+/// second, or a judge.
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    A,
+    B,
+    Judge(usize),
+}
+
+impl Who {
+    fn judge(self) -> Option<usize> {
+        match self {
+            Who::Judge(j) => Some(j),
+            Who::A | Who::B => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct PlannedGame {
+    map: usize,
+    seats: Vec<Who>,
+    seed: u64,
+}
+
+/// One game of a pair as the tuner counts it: `a`'s points in game
+/// `a.0`, seat `a.1`, against `b`'s in game `b.0`, seat `b.1` (the same
+/// game head to head; two games of one table when compared at a judge table).
+#[derive(Clone, Copy, Debug)]
+struct Reading {
+    a: (usize, Player),
+    b: (usize, Player),
+}
+
+/// A game pair to play: its two bots (`b` is `None` against a judge), the
+/// games, and the two readings of them.
+struct PairPlan {
+    a: BotSpec,
+    b: Option<BotSpec>,
+    games: Vec<PlannedGame>,
+    readings: [Reading; 2],
 }
 
 /// The box the tuner searches: each weight's range, on its step grid.
@@ -216,26 +282,13 @@ pub fn nearest_genome<G: GameKit>(x: &[f64]) -> Vec<i32> {
 
 impl<G: GameKit> Oracle for GameOracle<'_, G> {
     fn play_pairs(&self, a: &[f64], b: &[f64], pairs: u32, seed: u64) -> Pentanomial {
-        (0..pairs)
-            .into_par_iter()
-            .map(|i| {
-                let pair_seed = derive_seed(seed, u64::from(i));
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(pair_seed);
-                let rounding = derive_seed(pair_seed, ROUNDING);
-                let (a, b) = (self.bot(a, rounding), self.bot(b, rounding));
-                let map = rng.random_range(0..self.maps.len());
-                let game_seed = rng.random::<u64>();
-                let [first, second] = if rng.random::<f64>() < self.peer_share {
-                    let fillers = self.fillers(G::PLAYERS - 2, None, &mut rng);
-                    self.head_to_head(&a, (&b, None), &fillers, map, game_seed)
-                } else {
-                    self.compared(&a, &b, &mut rng, map, game_seed)
-                };
-                let mut p = Pentanomial::default();
-                p.add_pair(first, second);
-                p
-            })
-            .reduce(Pentanomial::default, Pentanomial::merge)
+        let m = Match {
+            a,
+            b: Opponent::Point(b),
+            pairs,
+            seed,
+        };
+        self.play_matches(&[m]).pop().unwrap_or_default()
     }
 
     fn fixed_opponents(&self) -> usize {
@@ -243,17 +296,61 @@ impl<G: GameKit> Oracle for GameOracle<'_, G> {
     }
 
     fn play_fixed(&self, a: &[f64], k: usize, pairs: u32, seed: u64) -> Pentanomial {
-        let mut total = Pentanomial::default();
-        for i in 0..pairs {
-            let pair_seed = derive_seed(seed, u64::from(i));
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(pair_seed);
-            let me = self.bot(a, derive_seed(pair_seed, ROUNDING));
-            let map = rng.random_range(0..self.maps.len());
-            let game_seed = rng.random::<u64>();
-            let fillers = self.fillers(G::PLAYERS - 2, Some(k), &mut rng);
-            let [first, second] = self.head_to_head(&me, (&self.judges[k], Some(k)), &fillers, map, game_seed);
-            total.add_pair(first, second);
-        }
-        total
+        let m = Match {
+            a,
+            b: Opponent::Fixed(k),
+            pairs,
+            seed,
+        };
+        self.play_matches(&[m]).pop().unwrap_or_default()
+    }
+
+    /// Plans every pair of every match, hands all their games to the
+    /// executor at once, and reads the results back in order.
+    fn play_matches(&self, matches: &[Match<'_>]) -> Vec<Pentanomial> {
+        let plans: Vec<Vec<PairPlan>> = matches
+            .iter()
+            .map(|m| (0..m.pairs).map(|i| self.plan_pair(m, i)).collect())
+            .collect();
+        let tasks: Vec<GameTask> = plans
+            .iter()
+            .flatten()
+            .flat_map(|plan| {
+                plan.games.iter().map(move |g| GameTask {
+                    map: g.map,
+                    seats: g
+                        .seats
+                        .iter()
+                        .map(|&w| match w {
+                            Who::A => &plan.a,
+                            Who::B => plan.b.as_ref().expect("a pair of points has its second bot"),
+                            Who::Judge(j) => &self.judges[j],
+                        })
+                        .collect(),
+                    seed: g.seed,
+                })
+            })
+            .collect();
+        let played = self.executor.play(self.maps, &tasks);
+        self.played.fetch_add(played.len() as u64, Ordering::Relaxed);
+        let mut games = played.iter();
+        plans
+            .iter()
+            .map(|pairs| {
+                let mut total = Pentanomial::default();
+                for plan in pairs {
+                    let these: Vec<&GameSummary> = games.by_ref().take(plan.games.len()).collect();
+                    for (g, summary) in plan.games.iter().zip(&these) {
+                        let judge_seats: Vec<Option<usize>> = g.seats.iter().map(|&w| w.judge()).collect();
+                        self.faults.record(summary, &judge_seats);
+                    }
+                    let [first, second] = plan
+                        .readings
+                        .map(|r| beats(these[r.a.0].points[r.a.1], these[r.b.0].points[r.b.1]));
+                    total.add_pair(first, second);
+                }
+                total
+            })
+            .collect()
     }
 }

@@ -225,3 +225,54 @@ pub fn write_verdict(out: &Path, verdict: &Verdict) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The workers of a distributed run and their share of its games.
+pub const WORKERS_CSV: &str = "workers.csv";
+
+/// One worker's row of workers.csv.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WorkerRow {
+    pub worker: String,
+    pub batches: u64,
+    pub games: u64,
+    /// Seconds the worker reported playing.
+    pub seconds: f64,
+}
+
+/// workers.csv as an earlier process of the run left it (none if absent
+/// or unreadable: it only feeds the report).
+pub fn read_workers(out: &Path) -> Vec<WorkerRow> {
+    let Ok(text) = std::fs::read_to_string(out.join(WORKERS_CSV)) else {
+        return Vec::new();
+    };
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let (rest, seconds) = line.rsplit_once(',')?;
+            let (rest, games) = rest.rsplit_once(',')?;
+            let (worker, batches) = rest.rsplit_once(',')?;
+            Some(WorkerRow {
+                worker: worker.trim_matches('"').replace("\"\"", "\""),
+                batches: batches.parse().ok()?,
+                games: games.parse().ok()?,
+                seconds: seconds.parse().ok().filter(|s: &f64| s.is_finite())?,
+            })
+        })
+        .collect()
+}
+
+/// Writes workers.csv: each worker's batches, games and seconds.
+pub fn write_workers(out: &Path, rows: &[WorkerRow]) -> anyhow::Result<()> {
+    let mut text = String::from("worker,batches,games,seconds\n");
+    for r in rows {
+        text.push_str(&format!(
+            "{},{},{},{:.1}\n",
+            csv_field(&r.worker),
+            r.batches,
+            r.games,
+            r.seconds
+        ));
+    }
+    let path = out.join(WORKERS_CSV);
+    crate::fsutil::write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))
+}

@@ -3,6 +3,7 @@
 
 use super::faults::FaultTally;
 use super::{load_maps, opponents, Checkpoint, EvolveConfig, CHECKPOINT};
+use crate::arena::executor::GameSummary;
 use crate::arena::play_seated;
 use crate::bots::BotSpec;
 use crate::games::GameKit;
@@ -63,7 +64,7 @@ fn probe<G: GameKit>(
     judge_seats[0] = Some(0);
     let record = play_seated::<G>(&map.map, &seats, 1, false);
     let mut tally = FaultTally::new(1);
-    tally.record(&record, &judge_seats);
+    tally.record(&GameSummary::of(&record, G::PLAYERS), &judge_seats);
     let f = tally.judges[0];
     let why = tally.examples[0].take().unwrap_or_default();
     if f.faulted() == 0 {

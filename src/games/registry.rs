@@ -11,6 +11,13 @@ pub struct GameSources {
     pub files: &'static [(&'static str, &'static str)],
 }
 
+/// Something done with a game known only by name at run time (see the
+/// registry's `visit`).
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: super::GameKit>(self) -> Self::Output;
+}
+
 /// `pub const SUBMISSION_FILES` for a game folder's `mod.rs`: the folder's
 /// `mod.rs` and the named files beside it, embedded for bundles.
 #[macro_export]
@@ -84,6 +91,19 @@ macro_rules! games {
 
         /// The registered games' names, as `--game` spells them.
         pub const NAMES: &[&str] = &[$($(#[$attr])* stringify!($module)),*];
+
+        /// Calls `visitor` with the game named `name`, or returns `None`
+        /// for a name no game has: the library's dispatch by name (a
+        /// worker reads the game of each batch).
+        pub fn visit<V: $crate::games::registry::GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $(
+                    $(#[$attr])*
+                    n if n == stringify!($module) => Some(visitor.visit::<$module::$game>()),
+                )*
+                _ => None,
+            }
+        }
 
         /// Runs `$body` with `$G` bound to the game type named by `$name`
         /// (a `String`); an unknown name returns a bad-input error.

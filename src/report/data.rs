@@ -50,6 +50,9 @@ pub struct RunData {
     /// The champion's verdict at the submission's time control, once played
     /// (verdict.ron).
     pub verdict: Option<Verdict>,
+    /// The workers of a distributed run and their games (workers.csv);
+    /// empty for a run on one machine.
+    pub workers: Vec<crate::evolve::outputs::WorkerRow>,
 }
 
 /// The game a run folder is for (from its config.ron), so a caller can pick
@@ -114,6 +117,7 @@ pub fn load_checked(dir: &Path, game: Option<&GameInfo>) -> anyhow::Result<RunDa
     Ok(RunData {
         dir: dir.to_path_buf(),
         verdict,
+        workers: crate::evolve::outputs::read_workers(dir),
         label,
         game: checkpoint.game.clone(),
         train_maps: count_maps(&config.train_maps),

@@ -401,6 +401,7 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         );
     }
     b.push_str("</table>\n</section>\n");
+    workers_section(&mut b, run);
 
     // Files.
     b.push_str("<section id=\"files\">\n<h2>Files in this folder</h2>\n<ul>\n");
@@ -443,6 +444,34 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
         esc(&run.label)
     );
     page(&title, &b)
+}
+
+/// A distributed run's workers and their share of the games (workers.csv);
+/// nothing for a run on one machine.
+fn workers_section(b: &mut String, run: &RunData) {
+    if run.workers.is_empty() {
+        return;
+    }
+    let total: u64 = run.workers.iter().map(|w| w.games).sum();
+    b.push_str(
+        "<section id=\"workers\">\n<h2>Workers</h2>\n<table id=\"workers-table\">\n\
+         <tr><th class=\"l\">worker</th><th>batches</th><th>games</th><th>share</th><th>seconds playing</th></tr>\n",
+    );
+    for w in &run.workers {
+        let _ = writeln!(
+            b,
+            "<tr><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}</td></tr>",
+            esc(&w.worker),
+            w.batches,
+            w.games,
+            100.0 * w.games as f64 / total.max(1) as f64,
+            w.seconds
+        );
+    }
+    b.push_str(
+        "</table>\n<p class=\"note\">The games each worker played for this run (workers.csv), as the \
+         coordinator counted their results; the pre-fit and the verdict are played by the coordinator.</p>\n</section>\n",
+    );
 }
 
 /// The champion head to head at the submission bot's time control, or why

@@ -125,6 +125,9 @@ pub struct SearchResult<M> {
 
 const MAX_PLY: usize = 128;
 
+/// The deepest search a depth limit can ask for.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32;
+
 /// The techniques a search uses beyond alpha-beta with a one-entry table
 /// and killers. Each game's engine names the ones that won a match at its
 /// submission bot's time control (`engine.rs`); the judge clones use none,

@@ -9,5 +9,5 @@ mod ordering;
 pub mod simultaneous;
 mod table;
 
-pub use alphabeta::{AlphaBeta, Evaluator, Limits, Reductions, SearchResult, Searcher, Techniques};
+pub use alphabeta::{AlphaBeta, Evaluator, Limits, Reductions, SearchResult, Searcher, Techniques, MAX_DEPTH};
 pub use linear::{Features, Linear};

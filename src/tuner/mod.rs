@@ -54,6 +54,42 @@ pub trait Oracle: Sync {
         let _ = (a, pairs, seed);
         panic!("this oracle has no fixed opponent {k}")
     }
+
+    /// Plays independent matches (a round's fixtures) at once; results in
+    /// match order, each the same as its own `play_pairs` or `play_fixed`.
+    /// By default on the rayon pool; an oracle whose games go elsewhere
+    /// (evolve's, through its executor) hands them all over together.
+    fn play_matches(&self, matches: &[Match<'_>]) -> Vec<Pentanomial> {
+        use rayon::prelude::*;
+        matches.par_iter().map(|m| m.play(self)).collect()
+    }
+}
+
+/// Who a match's first player meets: another point, or the oracle's fixed
+/// opponent `k`.
+#[derive(Clone, Copy, Debug)]
+pub enum Opponent<'a> {
+    Point(&'a [f64]),
+    Fixed(usize),
+}
+
+/// One match: `a` against `b` for `pairs` game pairs under `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct Match<'a> {
+    pub a: &'a [f64],
+    pub b: Opponent<'a>,
+    pub pairs: u32,
+    pub seed: u64,
+}
+
+impl Match<'_> {
+    /// The match through `play_pairs` or `play_fixed`.
+    pub fn play<O: Oracle + ?Sized>(&self, oracle: &O) -> Pentanomial {
+        match self.b {
+            Opponent::Point(b) => oracle.play_pairs(self.a, b, self.pairs, self.seed),
+            Opponent::Fixed(k) => oracle.play_fixed(self.a, k, self.pairs, self.seed),
+        }
+    }
 }
 
 /// The box the parameters live in, and the grid real genomes use.

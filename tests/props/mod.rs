@@ -9,6 +9,7 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code, unused_macros)]
 
+use gridtune::distributed::wire;
 use gridtune::evolve::config::EvolveConfig;
 use gridtune::evolve::Checkpoint;
 use gridtune::game::{MoveBuffer, ToMove};
@@ -120,6 +121,21 @@ pub fn targets() -> Vec<Target> {
             seeds: bots_file_seeds,
             check: check_bots_file,
         },
+        Target {
+            name: "batch_isolation",
+            seeds: batch_seeds::<Isolation>,
+            check: check_batch::<Isolation>,
+        },
+        Target {
+            name: "batch_slime",
+            seeds: batch_seeds::<Slime>,
+            check: check_batch::<Slime>,
+        },
+        Target {
+            name: "result_isolation",
+            seeds: result_seeds::<Isolation>,
+            check: check_result::<Isolation>,
+        },
     ]
 }
 
@@ -128,6 +144,103 @@ pub fn target(name: &str) -> Target {
         .into_iter()
         .find(|t| t.name == name)
         .unwrap_or_else(|| panic!("no target `{name}`"))
+}
+
+// ------------------------------------------------ distributed runs' messages
+
+/// A batch of judge and genome games on generated maps, as a coordinator
+/// makes one: the seed every batch and result check starts from.
+pub fn seed_batch<G: GameKit>() -> wire::Batch {
+    use gridtune::arena::executor::GameTask;
+    use gridtune::bots::BotSpec;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let maps: Vec<G::Map> = (0..2)
+        .map(|_| G::parse_map(&G::generate_map_text(&mut rng), "generated").expect("a generated map"))
+        .collect();
+    let bots: Vec<BotSpec> = G::JUDGES[..G::PLAYERS.min(G::JUDGES.len())]
+        .iter()
+        .map(|j| BotSpec::Judge(j.to_string()))
+        .chain([BotSpec::Genome {
+            label: String::new(),
+            weights: G::PARAMS.iter().map(|p| p.default).collect(),
+            limits: gridtune::search::Limits::nodes(200),
+        }])
+        .collect();
+    let tasks: Vec<GameTask> = (0..3)
+        .map(|i| GameTask {
+            map: i % maps.len(),
+            seats: (0..G::PLAYERS).map(|s| &bots[(i + s) % bots.len()]).collect(),
+            seed: i as u64 * 7 + 1,
+        })
+        .collect();
+    wire::Batch::new::<G>("run1.nonce.0".into(), "gridtune.results.run1".into(), &maps, &tasks)
+}
+
+fn batch_seeds<G: GameKit>() -> Vec<String> {
+    let batch = seed_batch::<G>();
+    vec![
+        String::from_utf8(batch.to_json()).expect("JSON is text"),
+        serde_json::to_string_pretty(&batch).expect("a batch serialises"),
+    ]
+}
+
+/// The error of a refused message names it (`batch` or `result`) and shows
+/// no Rust debug text.
+fn names_message(message: &str, input: &str) -> Result<(), String> {
+    if !message.contains("batch") && !message.contains("result") {
+        return Err(format!("error `{message}` names neither the batch nor the result"));
+    }
+    no_debug_text(message, input)
+}
+
+fn check_batch<G: GameKit>(text: &str) -> Result<(), String> {
+    let batch = match wire::read_batch(text.as_bytes()) {
+        Ok(b) => b,
+        Err(e) => return names_message(&e.to_string(), text),
+    };
+    let again = wire::read_batch(&batch.to_json()).map_err(|e| format!("a read batch does not read back: {e}"))?;
+    if again != batch {
+        return Err("a read batch reads back different".into());
+    }
+    match batch.decode::<G>(false) {
+        Ok(decoded) => {
+            if decoded.tasks().len() != batch.games.len() {
+                return Err("a decoded batch lost games".into());
+            }
+            Ok(())
+        }
+        Err(e) => names_message(&e.to_string(), text),
+    }
+}
+
+fn result_seeds<G: GameKit>() -> Vec<String> {
+    use gridtune::arena::executor::{Executor, Local};
+    let batch = seed_batch::<G>();
+    let decoded = batch.decode::<G>(false).expect("the seed batch decodes");
+    let games = <Local as Executor<G>>::play(&Local, &decoded.maps, &decoded.tasks());
+    let result = wire::BatchResult::new(&batch.id, "host-1", &games, 0.25);
+    vec![String::from_utf8(result.to_json()).expect("JSON is text")]
+}
+
+fn check_result<G: GameKit>(text: &str) -> Result<(), String> {
+    let result = match wire::read_result(text.as_bytes()) {
+        Ok(r) => r,
+        Err(e) => return names_message(&e.to_string(), text),
+    };
+    let again = wire::read_result(&result.to_json()).map_err(|e| format!("a read result does not read back: {e}"))?;
+    if again != result {
+        return Err("a read result reads back different".into());
+    }
+    let batch = seed_batch::<G>();
+    match result.check_against(&batch, G::PLAYERS) {
+        Ok(games) => {
+            if games.len() != batch.games.len() || games.iter().any(|g| g.points.len() != G::PLAYERS) {
+                return Err("a checked result does not fit its batch".into());
+            }
+            Ok(())
+        }
+        Err(e) => names_message(&e.to_string(), text),
+    }
 }
 
 // ---------------------------------------------------------------- generators

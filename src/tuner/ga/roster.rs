@@ -3,8 +3,7 @@
 
 use crate::stats::Pentanomial;
 use crate::tuner::rating::{fit, FitOptions, MatchResult, Ratings};
-use crate::tuner::Oracle;
-use rayon::prelude::*;
+use crate::tuner::{Match, Opponent, Oracle};
 
 /// One match to play: players `a` and `b` for `pairs` game pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,21 +54,29 @@ impl Roster {
     /// time left a core idle whenever a round had fewer games than cores.
     /// Results come in round order, as from one `play_round` per seed.
     pub fn play_rounds<O: Oracle + ?Sized>(&mut self, oracle: &O, fixtures: &[Fixture], seeds: &[u64], parallel: bool) {
-        let play = |&(seed, f): &(u64, &Fixture)| -> Pentanomial {
-            assert!(!self.is_fixed(f.a), "a fixed opponent only ever sits second");
-            match self.fixed[f.b] {
-                Some(k) => oracle.play_fixed(&self.points[f.a], k, f.pairs, seed),
-                None => oracle.play_pairs(&self.points[f.a], &self.points[f.b], f.pairs, seed),
-            }
-        };
         let jobs: Vec<(u64, &Fixture)> = seeds
             .iter()
             .flat_map(|&s| fixtures.iter().map(move |f| (s, f)))
             .collect();
+        let matches: Vec<Match> = jobs
+            .iter()
+            .map(|&(seed, f)| {
+                assert!(!self.is_fixed(f.a), "a fixed opponent only ever sits second");
+                Match {
+                    a: &self.points[f.a],
+                    b: match self.fixed[f.b] {
+                        Some(k) => Opponent::Fixed(k),
+                        None => Opponent::Point(&self.points[f.b]),
+                    },
+                    pairs: f.pairs,
+                    seed,
+                }
+            })
+            .collect();
         let counts: Vec<Pentanomial> = if parallel {
-            jobs.par_iter().map(play).collect()
+            oracle.play_matches(&matches)
         } else {
-            jobs.iter().map(play).collect()
+            matches.iter().map(|m| m.play(oracle)).collect()
         };
         for ((_, f), pairs) in jobs.iter().zip(counts) {
             self.games += 2 * u64::from(pairs.pairs());

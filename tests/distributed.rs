@@ -1,0 +1,365 @@
+//! Runs on several machines through NATS JetStream, against a real
+//! `nats-server` started on 127.0.0.1 with a temporary store:
+//!
+//! - an evolve run on two workers, one killed with SIGKILL mid-run and the
+//!   coordinator killed and resumed, ends with the same genomes.csv,
+//!   generations.csv, checkpoint and best.ron as the run on this machine;
+//! - a worker of another version refuses batches with a message and leaves
+//!   them, a malformed batch is logged and survived, the coordinator says
+//!   when no worker answers, and `match --server` under an SPRT gives the
+//!   same result as the match on this machine.
+//!
+//! The tests are skipped, with a message, only where `nats-server` is not
+//! installed; CI (.ci/run) installs it.
+
+use std::io::Read;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{gridtune, root, scratch, stderr, stdout};
+
+/// A nats-server with JetStream on a free port, stopped when dropped.
+struct NatsServer {
+    child: Child,
+    url: String,
+}
+
+impl NatsServer {
+    /// Starts one, or None (with a message) when nats-server is not installed.
+    fn start(dir: &Path) -> Option<NatsServer> {
+        let installed = Command::new("nats-server")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok();
+        if !installed {
+            eprintln!("SKIPPED: nats-server is not installed (apt-get install -y nats-server); CI installs it");
+            return None;
+        }
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let store = dir.join("jetstream");
+        std::fs::create_dir_all(&store).unwrap();
+        let child = Command::new("nats-server")
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+            .arg(&store)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("nats-server.log")).unwrap())
+            .spawn()
+            .expect("nats-server starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "nats-server did not listen on {port}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(NatsServer {
+            child,
+            url: format!("nats://127.0.0.1:{port}"),
+        })
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A `gridtune worker` whose log goes to a file; killed when dropped.
+struct Worker {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Worker {
+    fn start(server: &NatsServer, log: PathBuf, extra: &[&str]) -> Worker {
+        let child = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+            .args(["worker", "--server", &server.url, "--threads", "1", "--lease", "3"])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("the worker starts");
+        let worker = Worker { child, log };
+        worker.wait_for("worker connected");
+        worker
+    }
+
+    fn log(&self) -> String {
+        let mut text = String::new();
+        if let Ok(mut f) = std::fs::File::open(&self.log) {
+            let _ = f.read_to_string(&mut text);
+        }
+        text
+    }
+
+    fn wait_for(&self, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.log().contains(what) {
+            assert!(
+                Instant::now() < deadline,
+                "the worker never logged `{what}`:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn config(dir: &Path) -> String {
+    let text = format!(
+        r#"(
+    game: "isolation", seed: 5, games: 300, eval_every: 2,
+    seed_genome: "{root}/genomes/isolation/default.ron",
+    train_maps: "{root}/maps/isolation/train",
+    holdout_maps: "{root}/maps/isolation/holdout",
+    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
+    peer_share: 0.2, nodes: 200, holdout_rounds: 1,
+    ga: (twin_pairs: 2, max_rounds: 2, hall_of_fame_interval: 2),
+    verdict: (games: 0),
+)"#,
+        root = root().display()
+    );
+    let path = dir.join("evolve.ron");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// What must match a local run byte for byte: genomes.csv, best.ron, and
+/// generations.csv and the checkpoint without their wall-clock seconds.
+fn results(run: &Path) -> String {
+    let read = |name: &str| {
+        std::fs::read_to_string(run.join(name)).unwrap_or_else(|e| panic!("{}: {e}", run.join(name).display()))
+    };
+    let table: String = read("generations.csv")
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect();
+    let checkpoint: String = read("checkpoint.ron")
+        .lines()
+        .filter(|l| !l.contains("seconds"))
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    table + &checkpoint + &read("genomes.csv") + &read("best.ron")
+}
+
+fn checkpointed_generation(run: &Path) -> u32 {
+    std::fs::read_to_string(run.join("checkpoint.ron"))
+        .ok()
+        .and_then(|t| {
+            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
+            line.trim()
+                .trim_start_matches("generation:")
+                .trim_end_matches(',')
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0)
+}
+
+/// Waits until the run has checkpointed `generation`, with the coordinator
+/// still running.
+fn wait_for_generation(coordinator: &mut Child, run: &Path, generation: u32) {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while checkpointed_generation(run) < generation {
+        assert!(
+            coordinator.try_wait().unwrap().is_none(),
+            "the coordinator ended before generation {generation}"
+        );
+        assert!(Instant::now() < deadline, "generation {generation} never came");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn evolve_on_workers_killed_and_resumed_matches_the_local_run() {
+    let dir = scratch("distributed-evolve");
+    let Some(server) = NatsServer::start(&dir) else { return };
+    let config = config(&dir);
+    let local = dir.join("local");
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "isolation",
+            "--config",
+            &config,
+            "--out",
+            &local.display().to_string(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = results(&local);
+
+    let mut first = Worker::start(&server, dir.join("worker1.log"), &[]);
+    let mut second = Worker::start(&server, dir.join("worker2.log"), &[]);
+    let run = dir.join("distributed");
+    let coordinator_log = dir.join("coordinator.log");
+    let mut coordinator = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(["evolve", "--game", "isolation", "--config", &config, "--out"])
+        .arg(&run)
+        .args(["--server", &server.url, "--batch-games", "4", "--patience", "2"])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&coordinator_log).unwrap())
+        .spawn()
+        .unwrap();
+    // A worker dies mid-batch: its batch goes to the other after the lease.
+    wait_for_generation(&mut coordinator, &run, 1);
+    first.wait_for("batch done");
+    first.child.kill().unwrap(); // SIGKILL
+    first.child.wait().unwrap();
+    // The coordinator dies too, and is resumed.
+    wait_for_generation(&mut coordinator, &run, 3);
+    coordinator.kill().unwrap();
+    coordinator.wait().unwrap();
+    let o = gridtune(
+        &[
+            "evolve",
+            "--game",
+            "isolation",
+            "--resume",
+            &run.display().to_string(),
+            "--server",
+            &server.url,
+            "--batch-games",
+            "4",
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(second.running(), "the second worker died:\n{}", second.log());
+    assert!(
+        stdout(&o).contains("1 worker"),
+        "the coordinator reports the workers it saw:\n{}",
+        stdout(&o)
+    );
+    let workers = std::fs::read_to_string(run.join("workers.csv")).unwrap();
+    assert!(
+        workers.starts_with("worker,batches,games,seconds\n") && workers.lines().count() >= 3,
+        "{workers}"
+    );
+    let report = std::fs::read_to_string(run.join("report.html")).unwrap();
+    assert!(
+        report.contains("<section id=\"workers\">"),
+        "the report lists the workers"
+    );
+    assert!(
+        expected == results(&run),
+        "the distributed run differs from the local one"
+    );
+}
+
+/// Publishes a message on the work stream, as a stranger could.
+fn publish_raw(url: &str, payload: &'static [u8]) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = async_nats::connect(url).await.unwrap();
+        let js = async_nats::jetstream::new(client);
+        js.publish("gridtune.work.stranger", payload.into())
+            .await
+            .unwrap()
+            .await
+            .unwrap();
+    });
+}
+
+#[test]
+fn refusals_and_match_under_an_sprt_on_workers() {
+    let dir = scratch("distributed-match");
+    let Some(server) = NatsServer::start(&dir) else { return };
+    let mut old = Worker::start(&server, dir.join("old.log"), &["--claim-version", "0.0.0-other"]);
+    publish_raw(&server.url, b"{ this is not a batch");
+    old.wait_for("rejected a batch: a batch is not valid JSON");
+    assert!(old.running(), "the worker did not survive a malformed batch");
+
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "match",
+            "--game",
+            "isolation",
+            "--bot",
+            &format!("genome:{}/genomes/isolation/default.ron", root().display()),
+            "--bot",
+            "judge:mobility",
+            "--fresh-maps",
+            "--nodes",
+            "300",
+            "--sprt",
+            "0,100",
+            "--games",
+            "200",
+            "--concurrency",
+            "8",
+            "--seed",
+            "3",
+            "--json",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let local = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(args(&[]))
+        .output()
+        .unwrap();
+    assert!(local.status.success(), "{}", stderr(&local));
+
+    // Only the worker of another version at first: it refuses every batch,
+    // and the coordinator says nobody answers.
+    let mut coordinator = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(args(&["--server", &server.url, "--patience", "1"]))
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    old.wait_for("refused: batch");
+    assert!(old.log().contains("was made by gridtune 0.1.0"), "{}", old.log());
+    std::thread::sleep(Duration::from_secs(3));
+    let _good = Worker::start(&server, dir.join("good.log"), &[]);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while coordinator.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the match on workers never ended");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let remote = coordinator.wait_with_output().unwrap();
+    assert!(remote.status.success(), "{}", stderr(&remote));
+    assert!(
+        stderr(&remote).contains("no worker has answered for"),
+        "{}",
+        stderr(&remote)
+    );
+    assert!(old.running(), "the worker of another version died:\n{}", old.log());
+    let without_time = |o: &std::process::Output| -> String {
+        stdout(o)
+            .lines()
+            .filter(|l| !l.contains("\"seconds\""))
+            .map(|l| l.to_string() + "\n")
+            .collect()
+    };
+    assert_eq!(without_time(&local), without_time(&remote));
+    assert!(stdout(&local).contains("\"sprt\""), "{}", stdout(&local));
+}
