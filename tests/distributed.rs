@@ -19,7 +19,12 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{gridtune, root, scratch, stderr, stdout};
+use common::{checkpointed_generation, gridtune, root, run_outputs, scratch, stderr, stdout};
+
+/// What must match a local run byte for byte.
+fn results(run: &Path) -> String {
+    run_outputs(run, &["genomes.csv", "best.ron"])
+}
 
 /// A nats-server with JetStream on a free port, stopped when dropped.
 struct NatsServer {
@@ -139,39 +144,6 @@ fn config(dir: &Path) -> String {
     let path = dir.join("evolve.ron");
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
-}
-
-/// What must match a local run byte for byte: genomes.csv, best.ron, and
-/// generations.csv and the checkpoint without their wall-clock seconds.
-fn results(run: &Path) -> String {
-    let read = |name: &str| {
-        std::fs::read_to_string(run.join(name)).unwrap_or_else(|e| panic!("{}: {e}", run.join(name).display()))
-    };
-    let table: String = read("generations.csv")
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
-        .collect();
-    let checkpoint: String = read("checkpoint.ron")
-        .lines()
-        .filter(|l| !l.contains("seconds"))
-        .map(|l| l.to_string() + "\n")
-        .collect();
-    table + &checkpoint + &read("genomes.csv") + &read("best.ron")
-}
-
-fn checkpointed_generation(run: &Path) -> u32 {
-    std::fs::read_to_string(run.join("checkpoint.ron"))
-        .ok()
-        .and_then(|t| {
-            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
-            line.trim()
-                .trim_start_matches("generation:")
-                .trim_end_matches(',')
-                .trim()
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0)
 }
 
 /// Waits until the run has checkpointed `generation`, with the coordinator

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{gridtune, root, scratch, stderr, stdout};
+use common::{checkpointed_generation, gridtune, root, run_outputs, scratch, stderr, stdout};
 
 fn config(dir: &Path, games: u64) -> String {
     let text = format!(
@@ -46,34 +46,7 @@ fn evolve(config: &str, out: &Path) -> std::process::Output {
 
 /// The run's results without the wall-clock columns and fields.
 fn results(run: &Path) -> String {
-    let table: String = std::fs::read_to_string(run.join("generations.csv"))
-        .unwrap()
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
-        .collect();
-    let checkpoint: String = std::fs::read_to_string(run.join("checkpoint.ron"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.contains("seconds"))
-        .map(|l| l.to_string() + "\n")
-        .collect();
-    let genomes = std::fs::read_to_string(run.join("genomes.csv")).unwrap();
-    table + &checkpoint + &genomes + &std::fs::read_to_string(run.join("best.ron")).unwrap()
-}
-
-fn checkpointed_generation(run: &Path) -> u32 {
-    std::fs::read_to_string(run.join("checkpoint.ron"))
-        .ok()
-        .and_then(|t| {
-            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
-            line.trim()
-                .trim_start_matches("generation:")
-                .trim_end_matches(',')
-                .trim()
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0)
+    run_outputs(run, &["genomes.csv", "best.ron"])
 }
 
 #[test]

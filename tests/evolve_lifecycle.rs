@@ -8,7 +8,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{gridtune, root, scratch, stderr, stdout};
+use common::{checkpointed_generation, gridtune, root, run_outputs, scratch, stderr, stdout};
+
+/// The run's results without the wall-clock columns and fields.
+fn results(run: &Path) -> String {
+    run_outputs(run, &["best.ron"])
+}
 
 fn config(dir: &Path) -> String {
     let text = format!(
@@ -27,22 +32,6 @@ fn config(dir: &Path) -> String {
     let path = dir.join("evolve.ron");
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
-}
-
-/// The run's results without the wall-clock columns and fields.
-fn results(run: &Path) -> String {
-    let table: String = std::fs::read_to_string(run.join("generations.csv"))
-        .unwrap()
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
-        .collect();
-    let checkpoint: String = std::fs::read_to_string(run.join("checkpoint.ron"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.contains("seconds"))
-        .map(|l| l.to_string() + "\n")
-        .collect();
-    table + &checkpoint + &std::fs::read_to_string(run.join("best.ron")).unwrap()
 }
 
 /// Starts the run, kills it with SIGKILL once `when` says so, then resumes it.
@@ -70,21 +59,6 @@ fn killed_and_resumed(dir: &Path, config: &str, name: &str, when: impl Fn(&Path,
     );
     assert!(o.status.success(), "{name}: {}", stderr(&o));
     results(&run)
-}
-
-fn checkpointed_generation(run: &Path) -> u32 {
-    std::fs::read_to_string(run.join("checkpoint.ron"))
-        .ok()
-        .and_then(|t| {
-            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
-            line.trim()
-                .trim_start_matches("generation:")
-                .trim_end_matches(',')
-                .trim()
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0)
 }
 
 #[test]

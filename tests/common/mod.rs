@@ -142,3 +142,38 @@ fn build_test_program(name: &str) -> PathBuf {
     assert!(status.success(), "rustc could not build {}", source.display());
     out
 }
+
+/// What a resumed or distributed evolve run must reproduce byte for byte:
+/// generations.csv and checkpoint.ron without their wall-clock seconds, then
+/// each of `files` whole.
+pub fn run_outputs(run: &Path, files: &[&str]) -> String {
+    let read = |name: &str| {
+        std::fs::read_to_string(run.join(name)).unwrap_or_else(|e| panic!("{}: {e}", run.join(name).display()))
+    };
+    let table: String = read("generations.csv")
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect();
+    let checkpoint: String = read("checkpoint.ron")
+        .lines()
+        .filter(|l| !l.contains("seconds"))
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    files.iter().fold(table + &checkpoint, |all, name| all + &read(name))
+}
+
+/// The last generation a run's checkpoint holds, 0 before the first.
+pub fn checkpointed_generation(run: &Path) -> u32 {
+    std::fs::read_to_string(run.join("checkpoint.ron"))
+        .ok()
+        .and_then(|t| {
+            let line = t.lines().find(|l| l.trim_start().starts_with("generation:"))?;
+            line.trim()
+                .trim_start_matches("generation:")
+                .trim_end_matches(',')
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0)
+}
