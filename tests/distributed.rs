@@ -127,6 +127,27 @@ impl Drop for Worker {
     }
 }
 
+/// The build identity `gridtune --version` prints (`0.1.0+src.<16 hex>`),
+/// which the workers compare.
+fn build() -> String {
+    let o = gridtune(&["--version"], root());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let build = stdout(&o)
+        .trim()
+        .strip_prefix("gridtune ")
+        .unwrap_or_default()
+        .to_string();
+    let hash = build
+        .strip_prefix(concat!(env!("CARGO_PKG_VERSION"), "+src."))
+        .unwrap_or_else(|| panic!("gridtune --version: {}", stdout(&o)));
+    assert!(
+        hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+        "gridtune --version: {}",
+        stdout(&o)
+    );
+    build
+}
+
 fn config(dir: &Path) -> String {
     let text = format!(
         r#"(
@@ -309,7 +330,11 @@ fn refusals_and_match_under_an_sprt_on_workers() {
         .spawn()
         .unwrap();
     old.wait_for("refused: batch");
-    assert!(old.log().contains("was made by gridtune 0.1.0"), "{}", old.log());
+    let refusal = format!(
+        "was made by gridtune {} (protocol 1); this worker is gridtune 0.0.0-other",
+        build()
+    );
+    assert!(old.log().contains(&refusal), "{refusal}\n{}", old.log());
     std::thread::sleep(Duration::from_secs(3));
     let _good = Worker::start(&server, dir.join("good.log"), &[]);
     let deadline = Instant::now() + Duration::from_secs(300);
