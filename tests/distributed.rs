@@ -7,7 +7,9 @@
 //! - a worker of another version refuses batches with a message and leaves
 //!   them, a malformed batch is logged and survived, the coordinator says
 //!   when no worker answers, and `match --server` under an SPRT gives the
-//!   same result as the match on this machine.
+//!   same result as the match on this machine;
+//! - a password or token from the environment or a file logs in to a
+//!   server that requires it, and a missing one is a clear error.
 //!
 //! The tests are skipped, with a message, only where `nats-server` is not
 //! installed; CI (.ci/run) installs it.
@@ -35,6 +37,12 @@ struct NatsServer {
 impl NatsServer {
     /// Starts one, or None (with a message) when nats-server is not installed.
     fn start(dir: &Path) -> Option<NatsServer> {
+        NatsServer::start_with(dir, &[])
+    }
+
+    /// [`NatsServer::start`] with more of nats-server's options, such as
+    /// the credentials it requires.
+    fn start_with(dir: &Path, options: &[&str]) -> Option<NatsServer> {
         let installed = Command::new("nats-server")
             .arg("--version")
             .stdout(Stdio::null())
@@ -51,6 +59,7 @@ impl NatsServer {
         let child = Command::new("nats-server")
             .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
             .arg(&store)
+            .args(options)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.join("nats-server.log")).unwrap())
             .spawn()
@@ -82,15 +91,18 @@ struct Worker {
 
 impl Worker {
     fn start(server: &NatsServer, log: PathBuf, extra: &[&str]) -> Worker {
-        let child = Command::new(env!("CARGO_BIN_EXE_gridtune"))
-            .args(["worker", "--server", &server.url, "--threads", "1", "--lease", "3"])
-            .args(extra)
-            .env("NO_COLOR", "1")
+        Worker::start_with(server, log, extra, &[])
+    }
+
+    /// [`Worker::start`] with environment variables set (none of the NATS
+    /// secrets are inherited from the test's own environment).
+    fn start_with(server: &NatsServer, log: PathBuf, extra: &[&str], env: &[(&str, &str)]) -> Worker {
+        let child = worker_command(server, extra, env)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .expect("the worker starts");
-        let worker = Worker { child, log };
+        let mut worker = Worker { child, log };
         worker.wait_for("worker connected");
         worker
     }
@@ -103,9 +115,14 @@ impl Worker {
         text
     }
 
-    fn wait_for(&self, what: &str) {
+    fn wait_for(&mut self, what: &str) {
         let deadline = Instant::now() + Duration::from_secs(60);
         while !self.log().contains(what) {
+            assert!(
+                self.running(),
+                "the worker ended before it logged `{what}`:\n{}",
+                self.log()
+            );
             assert!(
                 Instant::now() < deadline,
                 "the worker never logged `{what}`:\n{}",
@@ -125,6 +142,18 @@ impl Drop for Worker {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+fn worker_command(server: &NatsServer, extra: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridtune"));
+    command
+        .args(["worker", "--server", &server.url, "--threads", "1", "--lease", "3"])
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .env_remove("NATS_PASSWORD")
+        .env_remove("NATS_TOKEN")
+        .envs(env.iter().copied());
+    command
 }
 
 /// The build identity `gridtune --version` prints (`0.1.0+src.<16 hex>`),
@@ -359,4 +388,93 @@ fn refusals_and_match_under_an_sprt_on_workers() {
     };
     assert_eq!(without_time(&local), without_time(&remote));
     assert!(stdout(&local).contains("\"sprt\""), "{}", stdout(&local));
+}
+
+/// A worker that cannot start or log in: its exit code and stderr.
+fn failed_worker(server: &NatsServer, extra: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let o = worker_command(server, extra, env).output().unwrap();
+    assert!(!o.status.success(), "the worker should have failed:\n{}", stderr(&o));
+    (o.status.code(), stderr(&o))
+}
+
+#[test]
+fn secrets_from_the_environment_or_a_file_log_in_to_a_server_that_requires_them() {
+    let dir = scratch("distributed-credentials");
+    let Some(users) = NatsServer::start_with(&dir.join("server-users"), &["--user", "gridtune", "--pass", "s3cret"])
+    else {
+        return;
+    };
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let password_file = file("password", "s3cret\n");
+    let user = ["--user", "gridtune"];
+    Worker::start_with(&users, dir.join("env.log"), &user, &[("NATS_PASSWORD", "s3cret")]);
+    Worker::start_with(
+        &users,
+        dir.join("file.log"),
+        &["--user", "gridtune", "--password-file", &password_file],
+        &[],
+    );
+    // The flag still works, and wins over the environment.
+    Worker::start_with(
+        &users,
+        dir.join("flag.log"),
+        &["--user", "gridtune", "--password", "s3cret"],
+        &[("NATS_PASSWORD", "wrong")],
+    );
+
+    let (code, why) = failed_worker(&users, &user, &[("NATS_PASSWORD", "wrong")]);
+    assert!(
+        code == Some(1) && why.contains(&format!("cannot connect to the NATS server at {}", users.url)),
+        "{code:?} {why}"
+    );
+    let (code, why) = failed_worker(&users, &user, &[]);
+    assert!(
+        code == Some(2) && why.contains("--user gridtune needs a password: set NATS_PASSWORD, or give --password-file"),
+        "{code:?} {why}"
+    );
+    let missing = dir.join("no-such-file").display().to_string();
+    let (code, why) = failed_worker(&users, &["--user", "gridtune", "--password-file", &missing], &[]);
+    assert!(
+        code == Some(2) && why.contains(&format!("cannot read the NATS password file {missing}")),
+        "{code:?} {why}"
+    );
+    let empty = file("empty", "\n");
+    let (code, why) = failed_worker(&users, &["--user", "gridtune", "--password-file", &empty], &[]);
+    assert!(
+        code == Some(2) && why.contains(&format!("the NATS password file {empty} is empty")),
+        "{code:?} {why}"
+    );
+    let (code, why) = failed_worker(
+        &users,
+        &[
+            "--user",
+            "gridtune",
+            "--password",
+            "s3cret",
+            "--password-file",
+            &password_file,
+        ],
+        &[],
+    );
+    assert!(code == Some(2) && why.contains("cannot be used with"), "{code:?} {why}");
+
+    let Some(tokens) = NatsServer::start_with(&dir.join("server-token"), &["--auth", "t0ken"]) else {
+        return;
+    };
+    let token_file = file("token", "t0ken\r\n");
+    Worker::start_with(&tokens, dir.join("token-env.log"), &[], &[("NATS_TOKEN", "t0ken")]);
+    Worker::start_with(&tokens, dir.join("token-file.log"), &["--token-file", &token_file], &[]);
+    let (code, why) = failed_worker(&tokens, &[], &[]);
+    assert!(code == Some(1) && why.contains("cannot connect"), "{code:?} {why}");
+    // NATS_TOKEN is not sent along with a user's password.
+    let (code, why) = failed_worker(
+        &tokens,
+        &["--user", "gridtune", "--password", "x"],
+        &[("NATS_TOKEN", "t0ken")],
+    );
+    assert!(code == Some(1) && why.contains("cannot connect"), "{code:?} {why}");
 }
