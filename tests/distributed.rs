@@ -8,6 +8,8 @@
 //!   them, a malformed batch is logged and survived, the coordinator says
 //!   when no worker answers, and `match --server` under an SPRT gives the
 //!   same result as the match on this machine;
+//! - a coordinator with `--local-threads` and no worker plays the run
+//!   itself, and ends as the local run does;
 //! - a password or token from the environment or a file logs in to a
 //!   server that requires it, and a missing one is a clear error.
 //!
@@ -18,6 +20,7 @@ use std::io::Read;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -210,26 +213,37 @@ fn wait_for_generation(coordinator: &mut Child, run: &Path, generation: u32) {
     }
 }
 
+/// What the evolve run of [`config`] on this machine alone gives, run once
+/// for the tests that compare a distributed run with it.
+fn local_results() -> &'static str {
+    static LOCAL: OnceLock<String> = OnceLock::new();
+    LOCAL.get_or_init(|| {
+        let dir = scratch("distributed-local");
+        let config = config(&dir);
+        let local = dir.join("local");
+        let o = gridtune(
+            &[
+                "evolve",
+                "--game",
+                "isolation",
+                "--config",
+                &config,
+                "--out",
+                &local.display().to_string(),
+            ],
+            root(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        results(&local)
+    })
+}
+
 #[test]
 fn evolve_on_workers_killed_and_resumed_matches_the_local_run() {
     let dir = scratch("distributed-evolve");
     let Some(server) = NatsServer::start(&dir) else { return };
     let config = config(&dir);
-    let local = dir.join("local");
-    let o = gridtune(
-        &[
-            "evolve",
-            "--game",
-            "isolation",
-            "--config",
-            &config,
-            "--out",
-            &local.display().to_string(),
-        ],
-        root(),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let expected = results(&local);
+    let expected = local_results();
 
     let mut first = Worker::start(&server, dir.join("worker1.log"), &[]);
     let mut second = Worker::start(&server, dir.join("worker2.log"), &[]);
@@ -286,6 +300,54 @@ fn evolve_on_workers_killed_and_resumed_matches_the_local_run() {
     assert!(
         expected == results(&run),
         "the distributed run differs from the local one"
+    );
+}
+
+#[test]
+fn a_coordinator_with_local_threads_and_no_worker_plays_the_run_itself() {
+    let dir = scratch("distributed-local-threads");
+    let Some(server) = NatsServer::start(&dir) else { return };
+    let config = config(&dir);
+    let run = dir.join("run");
+    let log = dir.join("coordinator.log");
+    let mut coordinator = Command::new(env!("CARGO_BIN_EXE_gridtune"))
+        .args(["evolve", "--game", "isolation", "--config", &config, "--out"])
+        .arg(&run)
+        .args(["--server", &server.url, "--local-threads", "1", "--batch-games", "4"])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    // Without its own worker it would wait for one forever.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Some(status) = coordinator.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = coordinator.kill();
+            let _ = coordinator.wait();
+            panic!(
+                "the coordinator did not finish on its own threads:\n{}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        status.success(),
+        "{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
+    let workers = std::fs::read_to_string(run.join("workers.csv")).unwrap();
+    let rows: Vec<&str> = workers.lines().skip(1).collect();
+    assert!(
+        rows.len() == 1 && rows[0].contains("(coordinator)"),
+        "only the coordinator's own worker played:\n{workers}"
+    );
+    assert!(
+        local_results() == results(&run),
+        "the run on the coordinator's own threads differs from the local one"
     );
 }
 
