@@ -4,10 +4,11 @@
 //! - an evolve run on two workers, one killed with SIGKILL mid-run and the
 //!   coordinator killed and resumed, ends with the same genomes.csv,
 //!   generations.csv, checkpoint and best.ron as the run on this machine;
-//! - a worker of another version refuses batches with a message and leaves
-//!   them, a malformed batch is logged and survived, the coordinator says
-//!   when no worker answers, and `match --server` under an SPRT gives the
-//!   same result as the match on this machine;
+//! - a worker of another version refuses batches with a message (once per
+//!   batch, however often it comes back) and leaves them, a malformed batch
+//!   is logged and survived, the coordinator says when no worker answers,
+//!   and `match --server` under an SPRT gives the same result as the match
+//!   on this machine;
 //! - a coordinator with `--local-threads` and no worker plays the run
 //!   itself, and ends as the local run does;
 //! - a password or token from the environment or a file logs in to a
@@ -372,7 +373,13 @@ fn publish_raw(url: &str, payload: &'static [u8]) {
 fn refusals_and_match_under_an_sprt_on_workers() {
     let dir = scratch("distributed-match");
     let Some(server) = NatsServer::start(&dir) else { return };
-    let mut old = Worker::start(&server, dir.join("old.log"), &["--claim-version", "0.0.0-other"]);
+    // Debug level shows the refusals of batches already refused.
+    let mut old = Worker::start_with(
+        &server,
+        dir.join("old.log"),
+        &["--claim-version", "0.0.0-other"],
+        &[("RUST_LOG", "info,gridtune=debug,async_nats=warn")],
+    );
     publish_raw(&server.url, b"{ this is not a batch");
     old.wait_for("rejected a batch: a batch is not valid JSON");
     assert!(old.running(), "the worker did not survive a malformed batch");
@@ -441,6 +448,24 @@ fn refusals_and_match_under_an_sprt_on_workers() {
         stderr(&remote)
     );
     assert!(old.running(), "the worker of another version died:\n{}", old.log());
+    // Each batch came back to it every second; it warned of each once.
+    let log = old.log();
+    let mut warned = std::collections::HashMap::new();
+    for line in log.lines() {
+        if let Some((_, rest)) = line.split_once("refused: batch `") {
+            let id = rest.split('`').next().unwrap_or_default();
+            *warned.entry(id.to_string()).or_insert(0) += 1;
+        }
+    }
+    assert!(
+        !warned.is_empty() && warned.values().all(|&n| n == 1),
+        "one warning per refused batch: {warned:?}\n{log}"
+    );
+    assert!(
+        log.lines()
+            .any(|l| l.contains("DEBUG") && l.contains("refused again: batch `")),
+        "the batches came back and were refused again, at debug level:\n{log}"
+    );
     let without_time = |o: &std::process::Output| -> String {
         stdout(o)
             .lines()

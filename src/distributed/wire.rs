@@ -70,6 +70,18 @@ pub enum WireError {
         protocol: u32,
         mine: String,
     },
+    /// A result made by another gridtune or protocol version than the
+    /// coordinator reading it.
+    #[error(
+        "the result of batch `{id}` comes from gridtune {version} (protocol {protocol}); this coordinator is \
+         gridtune {mine} (protocol {PROTOCOL})"
+    )]
+    ResultVersion {
+        id: String,
+        version: String,
+        protocol: u32,
+        mine: String,
+    },
     #[error("batch `{id}`: {why}")]
     Invalid { id: String, why: String },
     /// The batch has program bots and this worker was not started with
@@ -86,6 +98,17 @@ impl WireError {
     /// refusal), as opposed to a batch no worker can play.
     pub fn for_another_worker(&self) -> bool {
         matches!(self, WireError::Version { .. } | WireError::Programs { .. })
+    }
+
+    /// The id of the batch the message was, or answered, when it was read.
+    pub fn batch_id(&self) -> Option<&str> {
+        match self {
+            WireError::Version { id, .. }
+            | WireError::ResultVersion { id, .. }
+            | WireError::Invalid { id, .. }
+            | WireError::Programs { id, .. } => Some(id),
+            WireError::TooLarge { .. } | WireError::Malformed { .. } => None,
+        }
     }
 }
 
@@ -247,7 +270,7 @@ pub fn read_result(bytes: &[u8]) -> Result<BatchResult, WireError> {
         why: json_why(&e),
     })?;
     if result.gridtune != VERSION || result.protocol != PROTOCOL {
-        return Err(WireError::Version {
+        return Err(WireError::ResultVersion {
             id: cut(&result.id, 200),
             version: cut(&result.gridtune, 100),
             protocol: result.protocol,
@@ -729,7 +752,14 @@ mod tests {
             gridtune: other.to_string(),
             ..BatchResult::new("r.n.7", "w", &[], 0.5)
         };
-        assert!(matches!(read_result(&result.to_json()), Err(WireError::Version { .. })));
+        let refused = read_result(&result.to_json()).unwrap_err();
+        assert_eq!(refused.batch_id(), Some("r.n.7"));
+        let text = refused.to_string();
+        assert!(
+            text.contains(&format!("comes from gridtune {other}"))
+                && text.contains(&format!("this coordinator is gridtune {VERSION}")),
+            "{text}"
+        );
         let mine = BatchResult::new("r.n.7", "w", &[], 0.5);
         assert_eq!(read_result(&mine.to_json()), Ok(mine));
     }
