@@ -113,7 +113,11 @@ pub fn parse_sprt(flag: &str, text: &str, alpha: f64, beta: f64) -> Result<Sprt>
 }
 
 /// The NATS server of a distributed run, and how to log in to it.
-#[derive(Args, Clone, Debug, Default)]
+///
+/// Secrets come from the environment or a file by preference: a command
+/// line is readable by every user of the machine (`ps`, /proc), a process's
+/// environment and a mode-600 file only by its owner.
+#[derive(Args, Clone, Default)]
 pub struct ServerArgs {
     /// A NATS server with JetStream (nats://HOST:4222): play the games on
     /// the workers (`gridtune worker`) connected to it instead of on this
@@ -123,15 +127,25 @@ pub struct ServerArgs {
     /// A NATS credentials file (user JWT and NKey seed).
     #[arg(long, value_name = "FILE", requires = "server")]
     pub creds: Option<PathBuf>,
-    /// The NATS user (with --password).
-    #[arg(long, requires = "server", requires = "password")]
-    pub user: Option<String>,
-    /// The NATS user's password (with --user).
-    #[arg(long, requires = "server", requires = "user")]
-    pub password: Option<String>,
-    /// A NATS token.
+    /// The NATS user; the password comes from the NATS_PASSWORD environment
+    /// variable, --password-file or --password.
     #[arg(long, requires = "server")]
+    pub user: Option<String>,
+    /// The NATS user's password (with --user). Other users of this machine
+    /// can see it in `ps`: set NATS_PASSWORD or give --password-file instead.
+    #[arg(long, requires = "server", requires = "user", conflicts_with = "password_file")]
+    pub password: Option<String>,
+    /// A file holding the NATS user's password (with --user), such as a
+    /// systemd credential; a final line break is not part of it.
+    #[arg(long, value_name = "FILE", requires = "server", requires = "user")]
+    pub password_file: Option<PathBuf>,
+    /// A NATS token. Other users of this machine can see it in `ps`: set
+    /// NATS_TOKEN or give --token-file instead.
+    #[arg(long, requires = "server", conflicts_with = "token_file")]
     pub token: Option<String>,
+    /// A file holding the NATS token; a final line break is not part of it.
+    #[arg(long, value_name = "FILE", requires = "server")]
+    pub token_file: Option<PathBuf>,
     /// A CA certificate (PEM) the server's TLS certificate must chain to.
     #[arg(long, value_name = "FILE", requires = "server")]
     pub tls_ca: Option<PathBuf>,
@@ -146,20 +160,81 @@ pub struct ServerArgs {
     pub tls: bool,
 }
 
+/// The environment variable a password is read from.
+pub const PASSWORD_VAR: &str = "NATS_PASSWORD";
+/// The environment variable a token is read from.
+pub const TOKEN_VAR: &str = "NATS_TOKEN";
+
 impl ServerArgs {
-    /// The server to connect to, if one was given.
-    pub fn server(&self) -> Option<gridtune::distributed::connect::Server> {
-        Some(gridtune::distributed::connect::Server {
-            url: self.server.clone()?,
+    /// The server to connect to, if one was given, with its secrets read
+    /// from the flags, their files or the environment.
+    pub fn server(&self) -> Result<Option<gridtune::distributed::connect::Server>> {
+        let Some(url) = self.server.clone() else {
+            return Ok(None);
+        };
+        // A password is looked for only for a --user, and NATS_TOKEN only
+        // when no other credentials were given: the `nats` tool reads the
+        // same variables, and one left in a shell must not be sent along
+        // with credentials of another kind.
+        let password = match &self.user {
+            None => None,
+            Some(user) => Some(
+                secret(
+                    self.password.as_deref(),
+                    self.password_file.as_deref(),
+                    "password",
+                    PASSWORD_VAR,
+                )?
+                .ok_or_else(|| {
+                    bad_input!(
+                        "--user {user} needs a password: set {PASSWORD_VAR}, or give --password-file FILE \
+                             (or --password, which other users of this machine can see)"
+                    )
+                })?,
+            ),
+        };
+        let token = match (&self.token, &self.token_file) {
+            (None, None) if self.user.is_some() || self.creds.is_some() => None,
+            _ => secret(self.token.as_deref(), self.token_file.as_deref(), "token", TOKEN_VAR)?,
+        };
+        Ok(Some(gridtune::distributed::connect::Server {
+            url,
             creds: self.creds.clone(),
             user: self.user.clone(),
-            password: self.password.clone(),
-            token: self.token.clone(),
+            password,
+            token,
             tls_ca: self.tls_ca.clone(),
             tls_cert: self.tls_cert.clone(),
             tls_key: self.tls_key.clone(),
             tls: self.tls,
-        })
+        }))
+    }
+}
+
+/// A secret from its flag, else its file, else environment variable `var`
+/// (unset or empty: none).
+fn secret(flag: Option<&str>, file: Option<&std::path::Path>, what: &str, var: &str) -> Result<Option<String>> {
+    if let Some(value) = flag {
+        if value.is_empty() {
+            bail_input!("the NATS {what} given is empty");
+        }
+        return Ok(Some(value.to_string()));
+    }
+    if let Some(path) = file {
+        let text = gridtune::error::read_input(path, &format!("the NATS {what} file"))?;
+        let value = text
+            .strip_suffix('\n')
+            .map_or(text.as_str(), |t| t.strip_suffix('\r').unwrap_or(t));
+        if value.is_empty() {
+            bail_input!("the NATS {what} file {} is empty", path.display());
+        }
+        return Ok(Some(value.to_string()));
+    }
+    match std::env::var(var) {
+        Ok(value) if value.is_empty() => Ok(None),
+        Ok(value) => Ok(Some(value)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => bail_input!("{var} is not valid UTF-8"),
     }
 }
 
@@ -185,7 +260,7 @@ impl CoordinatorArgs {
         server: &ServerArgs,
         run: String,
     ) -> Result<Option<std::sync::Arc<gridtune::distributed::coordinator::Remote>>> {
-        let Some(server) = server.server() else {
+        let Some(server) = server.server()? else {
             return Ok(None);
         };
         if self.batch_games == 0 {

@@ -26,7 +26,13 @@ use clap::{Parser, Subcommand};
 use gridtune::with_game;
 
 #[derive(Parser)]
-#[command(name = "gridtune", version, about = "Tune contest bots for grid games")]
+// The build's identity, not only the package version: workers refuse
+// batches of another build, and this is what they name.
+#[command(
+    name = "gridtune",
+    version = gridtune::distributed::wire::VERSION,
+    about = "Tune contest bots for grid games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

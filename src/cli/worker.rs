@@ -31,7 +31,7 @@ pub struct WorkerArgs {
 }
 
 pub fn run(a: &WorkerArgs) -> Result<()> {
-    let Some(server) = a.server.server() else {
+    let Some(server) = a.server.server()? else {
         bail_input!("gridtune worker needs --server nats://HOST:4222");
     };
     let threads = a.threads.unwrap_or_else(rayon::current_num_threads);

@@ -23,7 +23,7 @@ const WORK_AGE: Duration = Duration::from_secs(7 * 24 * 3600);
 
 /// How to reach the server: its URL and, if it asks for them, credentials
 /// and TLS. Every option is passed to the client as given.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Server {
     /// `nats://HOST:4222` (or `tls://...`).
     pub url: String,
@@ -39,6 +39,24 @@ pub struct Server {
     pub tls_key: Option<PathBuf>,
     /// Require TLS even if the URL does not say `tls://`.
     pub tls: bool,
+}
+
+/// Everything but the secrets, which a debug line must not carry into a log.
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hidden = |s: &Option<String>| s.as_ref().map(|_| "(hidden)");
+        f.debug_struct("Server")
+            .field("url", &self.url)
+            .field("creds", &self.creds)
+            .field("user", &self.user)
+            .field("password", &hidden(&self.password))
+            .field("token", &hidden(&self.token))
+            .field("tls_ca", &self.tls_ca)
+            .field("tls_cert", &self.tls_cert)
+            .field("tls_key", &self.tls_key)
+            .field("tls", &self.tls)
+            .finish()
+    }
 }
 
 impl Server {

@@ -12,6 +12,7 @@
 //! [`Remote::status`] (the progress line) says so, and it goes on waiting.
 
 use super::connect::{self, Server};
+use super::recent::{Refusals, Tell};
 use super::wire::{self, Batch};
 use super::worker::{self, WorkerOptions};
 use crate::arena::executor::{Executor, GameSummary, GameTask};
@@ -71,8 +72,12 @@ struct Seen {
     workers: BTreeMap<String, WorkerTally>,
     last_answer: Instant,
     waiting: usize,
-    /// Results refused (wrong shape or counts).
+    /// Results refused (another version, or a wrong shape or counts),
+    /// each counted once however often it is read.
     refused: u64,
+    /// The results refused lately: following the results again reads
+    /// every stored one again.
+    refusals: Refusals,
     /// Seconds spent publishing and checking, outside the workers' play.
     overhead: f64,
     batches: u64,
@@ -133,6 +138,7 @@ impl Remote {
                 last_answer: Instant::now(),
                 waiting: 0,
                 refused: 0,
+                refusals: Refusals::new(Instant::now()),
                 overhead: 0.0,
                 batches: 0,
             }),
@@ -367,7 +373,7 @@ impl Remote {
                     let result = match wire::read_result(&message.payload) {
                         Ok(r) => r,
                         Err(e) => {
-                            tracing::warn!("a result was refused: {e}");
+                            self.refused(&e);
                             continue;
                         }
                     };
@@ -441,6 +447,26 @@ impl Remote {
         out.into_iter()
             .map(|g| g.expect("every batch answered before the loop ends"))
             .collect()
+    }
+}
+
+impl Remote {
+    /// Logs a result that could not be read: a warning the first time,
+    /// then at debug level and in a summary now and then.
+    fn refused(&self, e: &wire::WireError) {
+        let why = e.to_string();
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        match seen.refusals.note(e.batch_id().unwrap_or(&why), Instant::now()) {
+            Tell::First => {
+                seen.refused += 1;
+                tracing::warn!("a result was refused: {why}");
+            }
+            Tell::Again => tracing::debug!("a result was refused again: {why}"),
+            Tell::Summary { repeats, ids, over } => tracing::info!(
+                "{repeats} more deliveries of {ids} results already refused in the last {} s",
+                over.as_secs()
+            ),
+        }
     }
 }
 

@@ -12,11 +12,14 @@
 //! - [`coordinator`]: [`coordinator::Remote`], the
 //!   [`crate::arena::executor::Executor`] that publishes games as batches
 //!   and gathers their results by batch id.
+//! - [`recent`]: the ids refused lately, so that a batch or result
+//!   delivered again and again is logged as refused once.
 //! - [`worker`]: the worker loop: pull a batch, check it, play it on the
 //!   worker's rayon pool with [`crate::arena::executor::Local`], publish the
 //!   result, acknowledge.
 
 pub mod connect;
 pub mod coordinator;
+pub mod recent;
 pub mod wire;
 pub mod worker;

@@ -28,8 +28,11 @@ use std::time::Duration;
 /// The wire protocol's version: a worker plays only batches of its own.
 pub const PROTOCOL: u32 = 1;
 
-/// The gridtune version that wrote a batch; a worker plays only its own.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The gridtune build that wrote a batch; a worker plays only its own. The
+/// package version and a hash of the sources (build.rs), such as
+/// `0.1.0+src.1a2b3c4d5e6f7a8b`: two builds of one version may play a game
+/// differently, and a run must give the same files whichever worker played.
+pub const VERSION: &str = env!("GRIDTUNE_BUILD");
 
 /// The largest batch or result read, in bytes: NATS's default payload limit.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
@@ -67,6 +70,18 @@ pub enum WireError {
         protocol: u32,
         mine: String,
     },
+    /// A result made by another gridtune or protocol version than the
+    /// coordinator reading it.
+    #[error(
+        "the result of batch `{id}` comes from gridtune {version} (protocol {protocol}); this coordinator is \
+         gridtune {mine} (protocol {PROTOCOL})"
+    )]
+    ResultVersion {
+        id: String,
+        version: String,
+        protocol: u32,
+        mine: String,
+    },
     #[error("batch `{id}`: {why}")]
     Invalid { id: String, why: String },
     /// The batch has program bots and this worker was not started with
@@ -83,6 +98,17 @@ impl WireError {
     /// refusal), as opposed to a batch no worker can play.
     pub fn for_another_worker(&self) -> bool {
         matches!(self, WireError::Version { .. } | WireError::Programs { .. })
+    }
+
+    /// The id of the batch the message was, or answered, when it was read.
+    pub fn batch_id(&self) -> Option<&str> {
+        match self {
+            WireError::Version { id, .. }
+            | WireError::ResultVersion { id, .. }
+            | WireError::Invalid { id, .. }
+            | WireError::Programs { id, .. } => Some(id),
+            WireError::TooLarge { .. } | WireError::Malformed { .. } => None,
+        }
     }
 }
 
@@ -244,7 +270,7 @@ pub fn read_result(bytes: &[u8]) -> Result<BatchResult, WireError> {
         why: json_why(&e),
     })?;
     if result.gridtune != VERSION || result.protocol != PROTOCOL {
-        return Err(WireError::Version {
+        return Err(WireError::ResultVersion {
             id: cut(&result.id, 200),
             version: cut(&result.gridtune, 100),
             protocol: result.protocol,
@@ -688,5 +714,53 @@ impl BatchResult {
             .enumerate()
             .map(|(i, g)| g.decode(players).map_err(|e| invalid(format!("game {i}: {e}"))))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_version_is_the_package_version_and_a_source_hash() {
+        let hash = VERSION
+            .strip_prefix(concat!(env!("CARGO_PKG_VERSION"), "+src."))
+            .unwrap_or_else(|| panic!("{VERSION}"));
+        assert_eq!(hash.len(), 16, "{VERSION}");
+        assert!(
+            hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+            "{VERSION}"
+        );
+    }
+
+    /// A batch of this package version built from other sources is refused
+    /// by name, and so is its result.
+    #[test]
+    fn another_build_of_the_same_version_is_refused() {
+        let other = concat!(env!("CARGO_PKG_VERSION"), "+src.0123456789abcdef");
+        assert_ne!(other, VERSION);
+        let batch = format!(r#"{{"gridtune":"{other}","protocol":{PROTOCOL},"id":"r.n.7"}}"#);
+        let refused = read_batch(batch.as_bytes()).unwrap_err();
+        assert!(refused.for_another_worker());
+        let text = refused.to_string();
+        assert!(
+            text.contains(&format!("made by gridtune {other}"))
+                && text.contains(&format!("this worker is gridtune {VERSION}")),
+            "{text}"
+        );
+        let result = BatchResult {
+            gridtune: other.to_string(),
+            ..BatchResult::new("r.n.7", "w", &[], 0.5)
+        };
+        let refused = read_result(&result.to_json()).unwrap_err();
+        assert_eq!(refused.batch_id(), Some("r.n.7"));
+        let text = refused.to_string();
+        assert!(
+            text.contains(&format!("comes from gridtune {other}"))
+                && text.contains(&format!("this coordinator is gridtune {VERSION}")),
+            "{text}"
+        );
+        let mine = BatchResult::new("r.n.7", "w", &[], 0.5);
+        assert_eq!(read_result(&mine.to_json()), Ok(mine));
     }
 }

@@ -6,12 +6,14 @@
 //! loses nothing: the batch is delivered to another after its lease. A
 //! batch of another gridtune or protocol version, or one with program bots
 //! on a worker without `--allow-programs`, is refused with a logged message
-//! and left (a negative acknowledgement) for a worker that can play it. A
-//! malformed or oversized batch is logged as an error and terminated: no
-//! worker could play it. A game that panics (a bug) terminates its batch
-//! with an error; the worker goes on.
+//! and left (a negative acknowledgement) for a worker that can play it; the
+//! server offers it again each second, so only its first refusal is a
+//! warning ([`super::recent`]). A malformed or oversized batch is logged as
+//! an error and terminated: no worker could play it. A game that panics (a
+//! bug) terminates its batch with an error; the worker goes on.
 
 use super::connect::{self, Server};
+use super::recent::{Refusals, Tell};
 use super::wire::{self, Batch, BatchResult, WireError};
 use crate::arena::executor::{Executor, GameSummary, Local};
 use crate::games::registry::GameVisitor;
@@ -154,6 +156,7 @@ pub async fn serve(
     // Two batches at once: while one plays its last games on part of the
     // pool, the next already fills the rest, and round trips overlap play.
     let slots = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
+    let refusals = Arc::new(std::sync::Mutex::new(Refusals::new(Instant::now())));
     let options = Arc::new(options);
     while !stop.load(Ordering::Relaxed) {
         let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
@@ -175,14 +178,15 @@ pub async fn serve(
         };
         match messages.next().await {
             Some(Ok(message)) => {
-                let (js, options, pool, throughput) = (
+                let (js, options, pool, throughput, refusals) = (
                     js.clone(),
                     Arc::clone(&options),
                     Arc::clone(&pool),
                     Arc::clone(&throughput),
+                    Arc::clone(&refusals),
                 );
                 tokio::spawn(async move {
-                    if let Some(games) = handle(&js, &message, &options, &pool).await {
+                    if let Some(games) = handle(&js, &message, &options, &pool, &refusals).await {
                         throughput.lock().unwrap_or_else(|e| e.into_inner()).add(games);
                     }
                     drop(slot);
@@ -203,8 +207,13 @@ pub async fn serve(
 /// What became of a batch.
 enum Outcome {
     Played(Vec<GameSummary>),
-    /// For another worker (version, programs): left with a delay.
-    Refused(String),
+    /// For another worker (version, programs), or its result could not be
+    /// published: left with a delay. `id` is the batch's (or, if it has
+    /// none, the message's).
+    Refused {
+        id: String,
+        why: String,
+    },
     /// No worker can play it.
     Broken(String),
 }
@@ -215,10 +224,11 @@ async fn handle(
     message: &jetstream::Message,
     options: &WorkerOptions,
     pool: &Arc<rayon::ThreadPool>,
+    refusals: &std::sync::Mutex<Refusals>,
 ) -> Option<u64> {
     let started = Instant::now();
     let outcome = match wire::read_batch_as(&message.payload, &options.version) {
-        Err(e) if e.for_another_worker() => Outcome::Refused(e.to_string()),
+        Err(e) if e.for_another_worker() => refused(&e),
         Err(e) => Outcome::Broken(e.to_string()),
         Ok(batch) => {
             let batch = Arc::new(batch);
@@ -242,10 +252,13 @@ async fn handle(
                     if publish(js, &batch, &result).await {
                         Outcome::Played(games)
                     } else {
-                        Outcome::Refused(format!("the result of batch `{}` could not be published", batch.id))
+                        Outcome::Refused {
+                            id: batch.id.clone(),
+                            why: format!("the result of batch `{}` could not be published", batch.id),
+                        }
                     }
                 }
-                Ok(Err(e)) if e.for_another_worker() => Outcome::Refused(e.to_string()),
+                Ok(Err(e)) if e.for_another_worker() => refused(&e),
                 Ok(Err(e)) => Outcome::Broken(e.to_string()),
                 Err(e) => Outcome::Broken(format!("batch `{}`: a game panicked: {e}", batch.id)),
             }
@@ -260,8 +273,20 @@ async fn handle(
             );
             (AckKind::Ack, Some(games.len() as u64))
         }
-        Outcome::Refused(why) => {
-            tracing::warn!("refused: {why}");
+        Outcome::Refused { id, why } => {
+            let tell = refusals
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .note(&id, Instant::now());
+            match tell {
+                Tell::First => tracing::warn!("refused: {why}"),
+                Tell::Again => tracing::debug!("refused again: {why}"),
+                Tell::Summary { repeats, ids, over } => tracing::info!(
+                    "refused {repeats} more deliveries of {ids} batches already reported in the last {} s; \
+                     they wait for a worker that can play them",
+                    over.as_secs()
+                ),
+            }
             (AckKind::Nak(Some(Duration::from_secs(1))), None)
         }
         Outcome::Broken(why) => {
@@ -273,6 +298,14 @@ async fn handle(
         tracing::warn!("cannot acknowledge a batch: {e}");
     }
     games
+}
+
+fn refused(e: &WireError) -> Outcome {
+    let why = e.to_string();
+    Outcome::Refused {
+        id: e.batch_id().map_or_else(|| why.clone(), str::to_string),
+        why,
+    }
 }
 
 /// Publishes a result, trying a few times; false if it never got through
