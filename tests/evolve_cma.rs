@@ -8,25 +8,14 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{checkpointed_generation, gridtune, root, run_outputs, scratch, stderr, stdout};
+use common::{checkpointed_generation, gridtune, isolation_config, root, run_outputs, scratch, stderr, stdout};
 
 fn config(dir: &Path, games: u64) -> String {
-    let text = format!(
-        r#"(
-    game: "isolation", seed: 5, games: {games}, eval_every: 2,
-    seed_genome: "{root}/genomes/isolation/default.ron",
-    train_maps: "{root}/maps/isolation/train",
-    holdout_maps: "{root}/maps/isolation/holdout",
-    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
-    peer_share: 0.2, nodes: 300, holdout_rounds: 1,
-    cma: (twin_pairs: 2, sigma_init: 0.25),
-    verdict: (games: 0),
-)"#,
-        root = root().display()
-    );
-    let path = dir.join("evolve.ron");
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    isolation_config(
+        &dir.join("evolve.ron"),
+        &format!("seed: 5, games: {games}, eval_every: 2, nodes: 300"),
+        "cma: (twin_pairs: 2, sigma_init: 0.25)",
+    )
 }
 
 fn evolve(config: &str, out: &Path) -> std::process::Output {

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{checkpointed_generation, gridtune, root, run_outputs, scratch, stderr, stdout};
+use common::{checkpointed_generation, gridtune, isolation_config, root, run_outputs, scratch, stderr, stdout};
 
 /// The run's results without the wall-clock columns and fields.
 fn results(run: &Path) -> String {
@@ -16,22 +16,11 @@ fn results(run: &Path) -> String {
 }
 
 fn config(dir: &Path) -> String {
-    let text = format!(
-        r#"(
-    game: "isolation", seed: 9, games: 500, eval_every: 2,
-    seed_genome: "{root}/genomes/isolation/default.ron",
-    train_maps: "{root}/maps/isolation/train",
-    holdout_maps: "{root}/maps/isolation/holdout",
-    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
-    peer_share: 0.2, nodes: 300, holdout_rounds: 1,
-    ga: (twin_pairs: 2, max_rounds: 2, hall_of_fame_interval: 2),
-    verdict: (games: 0),
-)"#,
-        root = root().display()
-    );
-    let path = dir.join("evolve.ron");
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    isolation_config(
+        &dir.join("evolve.ron"),
+        "seed: 9, games: 500, eval_every: 2, nodes: 300",
+        "ga: (twin_pairs: 2, max_rounds: 2, hall_of_fame_interval: 2)",
+    )
 }
 
 /// Starts the run, kills it with SIGKILL once `when` says so, then resumes it.

@@ -5,25 +5,14 @@
 use std::path::Path;
 
 mod common;
-use common::{gridtune, root, scratch, stderr, stdout};
+use common::{gridtune, isolation_config, scratch, stderr, stdout};
 
 fn config(dir: &Path) -> String {
-    let text = format!(
-        r#"(
-    game: "isolation", seed: 5, games: 60, eval_every: 1,
-    seed_genome: "{root}/genomes/isolation/default.ron",
-    train_maps: "{root}/maps/isolation/train",
-    holdout_maps: "{root}/maps/isolation/holdout",
-    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
-    peer_share: 0.2, nodes: 100, holdout_rounds: 1,
-    ga: (twin_pairs: 2, max_rounds: 2),
-    verdict: (games: 0),
-)"#,
-        root = root().display()
-    );
-    let path = dir.join("sweep.ron");
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    isolation_config(
+        &dir.join("sweep.ron"),
+        "seed: 5, games: 60, eval_every: 1, nodes: 100",
+        "ga: (twin_pairs: 2, max_rounds: 2)",
+    )
 }
 
 fn sweep(dir: &Path, seeds: &str, games: &str) -> std::process::Output {

@@ -143,6 +143,28 @@ fn build_test_program(name: &str) -> PathBuf {
     out
 }
 
+/// Writes to `path` a short Isolation evolve config against `mobility` and
+/// `alphabeta`, with no verdict: `run` gives its seed, games, eval_every and
+/// nodes, `tuner` its `ga: (...)` or `cma: (...)`. Returns the path as the
+/// CLI takes it.
+pub fn isolation_config(path: &Path, run: &str, tuner: &str) -> String {
+    let text = format!(
+        r#"(
+    game: "isolation", {run},
+    seed_genome: "{root}/genomes/isolation/default.ron",
+    train_maps: "{root}/maps/isolation/train",
+    holdout_maps: "{root}/maps/isolation/holdout",
+    judges: [("mobility", 1.0), ("alphabeta", 1.0)],
+    peer_share: 0.2, holdout_rounds: 1,
+    {tuner},
+    verdict: (games: 0),
+)"#,
+        root = root().display()
+    );
+    std::fs::write(path, text).unwrap();
+    path.display().to_string()
+}
+
 /// What a resumed or distributed evolve run must reproduce byte for byte:
 /// generations.csv and checkpoint.ron without their wall-clock seconds, then
 /// each of `files` whole.
