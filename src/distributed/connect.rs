@@ -113,36 +113,47 @@ impl Server {
 
 /// The work stream, created if missing.
 pub async fn work_stream(js: &jetstream::Context) -> anyhow::Result<stream::Stream> {
-    js.get_or_create_stream(stream::Config {
-        name: WORK_STREAM.to_string(),
-        subjects: vec![WORK_SUBJECTS.to_string()],
-        retention: stream::RetentionPolicy::WorkQueue,
-        storage: stream::StorageType::File,
-        max_age: WORK_AGE,
-        ..Default::default()
-    })
+    open_stream(
+        js,
+        WORK_STREAM,
+        WORK_SUBJECTS,
+        stream::RetentionPolicy::WorkQueue,
+        WORK_AGE,
+    )
     .await
-    .map_err(|e| anyhow::anyhow!("{e}"))
-    .with_context(|| {
-        format!("cannot open or create the JetStream stream {WORK_STREAM} (is JetStream on: nats-server -js?)")
-    })
 }
 
 /// The results stream, created if missing.
 pub async fn result_stream(js: &jetstream::Context) -> anyhow::Result<stream::Stream> {
+    open_stream(
+        js,
+        RESULT_STREAM,
+        RESULT_SUBJECTS,
+        stream::RetentionPolicy::Limits,
+        RESULT_AGE,
+    )
+    .await
+}
+
+/// A file-backed stream, created if missing.
+async fn open_stream(
+    js: &jetstream::Context,
+    name: &str,
+    subjects: &str,
+    retention: stream::RetentionPolicy,
+    max_age: Duration,
+) -> anyhow::Result<stream::Stream> {
     js.get_or_create_stream(stream::Config {
-        name: RESULT_STREAM.to_string(),
-        subjects: vec![RESULT_SUBJECTS.to_string()],
-        retention: stream::RetentionPolicy::Limits,
+        name: name.to_string(),
+        subjects: vec![subjects.to_string()],
+        retention,
         storage: stream::StorageType::File,
-        max_age: RESULT_AGE,
+        max_age,
         ..Default::default()
     })
     .await
     .map_err(|e| anyhow::anyhow!("{e}"))
-    .with_context(|| {
-        format!("cannot open or create the JetStream stream {RESULT_STREAM} (is JetStream on: nats-server -js?)")
-    })
+    .with_context(|| format!("cannot open or create the JetStream stream {name} (is JetStream on: nats-server -js?)"))
 }
 
 /// The workers' durable pull consumer, created with `lease` as its ack

@@ -243,10 +243,7 @@ pub fn read_batch(bytes: &[u8]) -> Result<Batch, WireError> {
 /// that claims another).
 pub fn read_batch_as(bytes: &[u8], version: &str) -> Result<Batch, WireError> {
     too_large("a batch", bytes)?;
-    let envelope: Envelope = serde_json::from_slice(bytes).map_err(|e| WireError::Malformed {
-        what: "a batch",
-        why: json_why(&e),
-    })?;
+    let envelope: Envelope = parse("a batch", bytes)?;
     if envelope.gridtune != version || envelope.protocol != PROTOCOL {
         return Err(WireError::Version {
             id: cut(&envelope.id, 200),
@@ -255,8 +252,13 @@ pub fn read_batch_as(bytes: &[u8], version: &str) -> Result<Batch, WireError> {
             mine: cut(version, 100),
         });
     }
+    parse("a batch", bytes)
+}
+
+/// `bytes` as JSON of `T`, or `what` named as malformed.
+fn parse<'a, T: serde::Deserialize<'a>>(what: &'static str, bytes: &'a [u8]) -> Result<T, WireError> {
     serde_json::from_slice(bytes).map_err(|e| WireError::Malformed {
-        what: "a batch",
+        what,
         why: json_why(&e),
     })
 }
@@ -265,10 +267,7 @@ pub fn read_batch_as(bytes: &[u8], version: &str) -> Result<Batch, WireError> {
 /// checks it against its batch).
 pub fn read_result(bytes: &[u8]) -> Result<BatchResult, WireError> {
     too_large("a result", bytes)?;
-    let result: BatchResult = serde_json::from_slice(bytes).map_err(|e| WireError::Malformed {
-        what: "a result",
-        why: json_why(&e),
-    })?;
+    let result: BatchResult = parse("a result", bytes)?;
     if result.gridtune != VERSION || result.protocol != PROTOCOL {
         return Err(WireError::ResultVersion {
             id: cut(&result.id, 200),
