@@ -137,11 +137,11 @@ impl BotSpec {
                 .map_err(invalid)
         };
         if let Some(name) = spec.strip_prefix("judge:") {
-            if !G::JUDGES.contains(&name) {
+            if !G::is_judge(name) {
                 return Err(SpecError::UnknownJudge {
                     name: name.to_string(),
                     game: G::NAME,
-                    known: G::JUDGES.join(", "),
+                    known: G::judge_names().join(", "),
                 });
             }
             Ok(BotSpec::Judge(name.to_string()))

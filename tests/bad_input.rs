@@ -155,13 +155,13 @@ fn genome_errors_name_the_weight() {
 #[test]
 fn config_errors_name_the_field() {
     let text = Isolation::DEFAULT_CONFIG;
-    let judges = Isolation::JUDGES;
-    assert!(EvolveConfig::parse(text, "evolve.ron", judges).is_ok());
-    let err = |t: &str| EvolveConfig::parse(t, "evolve.ron", judges).unwrap_err().to_string();
+    let judges = Isolation::judge_names();
+    assert!(EvolveConfig::parse(text, "evolve.ron", &judges).is_ok());
+    let err = |t: &str| EvolveConfig::parse(t, "evolve.ron", &judges).unwrap_err().to_string();
     assert_eq!(
         err(&text.replace("(\"mcts\", 1.0)", "(\"mcst\", 1.0)")),
-        "evolve.ron: unknown judge `mcst`; judges: random_safe, mobility, alphabeta, territory, mcts \
-         (or give a bot spec such as cmd:PROGRAM)"
+        "evolve.ron: unknown judge `mcst`; judges: random_safe, mobility, alphabeta, territory, mcts, \
+         engine (or give a bot spec such as cmd:PROGRAM)"
     );
     assert_eq!(
         err(&text.replace("eval_every: 8", "eval_every: 0")),
@@ -179,7 +179,7 @@ fn config_errors_name_the_field() {
         let config = EvolveConfig::parse(
             &text.replace("islands: 1,", &format!("islands: 1, {optional}")),
             "",
-            judges,
+            &judges,
         );
         assert_eq!(config.unwrap().ga.base_jitter, Some(0.25), "{optional}");
     }

@@ -441,7 +441,9 @@ fn bad_input_exits_with_code_2_and_says_where() {
 
     let said = refused_isolation_match(["judge:nobody", "judge:mobility"]);
     assert!(
-        said.contains("unknown judge `nobody` for isolation; judges: random_safe, mobility"),
+        said.contains(
+            "unknown judge `nobody` for isolation; judges: random_safe, mobility, alphabeta, territory, mcts, engine"
+        ),
         "{said}"
     );
 

@@ -133,3 +133,58 @@ fn the_genome_bot_is_the_for_budget_engine() {
         |e, s, p, l| e.choose(s, p, l),
     );
 }
+
+/// Plays a game on a generated map between `engine` judges, and at each turn
+/// asks the genome bot with the declared (hand-set) weights at the game's
+/// `ENGINE_NODES` for its move: it must be the same, so the judge is that bot
+/// and not, say, the frozen genome or another budget.
+fn engine_judge_is_the_hand_set_bot<G: GameKit>(seed: u64) {
+    let hand_set: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
+    assert_ne!(
+        hand_set,
+        G::FROZEN,
+        "{}: the test needs tuned weights to tell apart",
+        G::NAME
+    );
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let map = G::parse_map(&G::generate_map_text(&mut rng), "generated").unwrap();
+    let mut state = G::start(&map);
+    let mut judges: Vec<_> = (0..G::PLAYERS).map(|p| G::judge("engine", p as u64).unwrap()).collect();
+    let limits = Limits::nodes(G::ENGINE_NODES);
+    let mut bots: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(&hand_set, limits)).collect();
+    let mut turns = 0;
+    loop {
+        let acting: Vec<Player> = match state.to_move() {
+            ToMove::Over => break,
+            ToMove::One(p) => vec![p],
+            ToMove::All => (0..G::PLAYERS).collect(),
+        };
+        let moves: Vec<G::Move> = acting
+            .iter()
+            .map(|&p| {
+                let m = judges[p].choose(&state, p);
+                assert_eq!(m, bots[p].choose(&state, p), "{} turn {turns}", G::NAME);
+                m
+            })
+            .collect();
+        match moves.as_slice() {
+            [m] => state.play(*m),
+            joint => state.play_joint(joint),
+        }
+        turns += 1;
+    }
+    assert!(turns > 0);
+}
+
+#[test]
+fn the_engine_judge_is_the_hand_set_genome_bot_at_its_budget() {
+    engine_judge_is_the_hand_set_bot::<Isolation>(11);
+    engine_judge_is_the_hand_set_bot::<LightCycles>(12);
+    engine_judge_is_the_hand_set_bot::<Slime>(13);
+    engine_judge_is_the_hand_set_bot::<Ataxx>(14);
+    for name in ["engine", "alphabeta"] {
+        assert!(Ataxx::is_judge(name), "{name}");
+    }
+    assert!(!Ataxx::is_judge("engines"));
+    assert_eq!(Ataxx::judge_names().last(), Some(&"engine"));
+}

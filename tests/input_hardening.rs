@@ -239,7 +239,7 @@ fn files_starting_with_a_byte_order_mark_are_read() {
     }
 
     let config = std::fs::read_to_string(root().join("genomes/isolation/evolve.ron")).unwrap();
-    let judges = gridtune::games::isolation::Isolation::JUDGES;
+    let judges = &gridtune::games::isolation::Isolation::judge_names();
     EvolveConfig::parse(&format!("\u{feff}{config}"), "evolve.ron", judges).unwrap();
 
     let bots = "\u{feff}[(name: \"m\", spec: \"mobility\")]";

@@ -160,7 +160,8 @@ fn no_config_number_is_nan_infinite_or_overflowing() {
     for bad in ["NaN", "inf", "-inf", "1e308"] {
         for m in 0..text.matches(|c: char| c.is_ascii_digit()).count() {
             let edited = props::apply(text, &props::Mutation::Number(m, bad));
-            if let Ok(config) = gridtune::evolve::config::EvolveConfig::parse(&edited, props::ORIGIN, Isolation::JUDGES)
+            if let Ok(config) =
+                gridtune::evolve::config::EvolveConfig::parse(&edited, props::ORIGIN, &Isolation::judge_names())
             {
                 let printed = config.to_ron();
                 let weights: f64 = config.judges.iter().map(|j| j.1).sum();

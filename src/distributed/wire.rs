@@ -344,7 +344,7 @@ impl WireBot {
     fn decode<G: GameKit>(&self, label: String) -> Result<BotSpec, String> {
         match self {
             WireBot::Judge { name } => {
-                if G::JUDGES.contains(&name.as_str()) {
+                if G::is_judge(name) {
                     Ok(BotSpec::Judge(name.clone()))
                 } else {
                     Err(format!("unknown judge `{}` for {}", cut(name, 100), G::NAME))

@@ -156,7 +156,7 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
         .judges
         .iter()
         .map(|(name, _)| {
-            let spec = if G::JUDGES.contains(&name.as_str()) {
+            let spec = if G::is_judge(name) {
                 format!("judge:{name}")
             } else {
                 name.clone()

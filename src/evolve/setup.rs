@@ -158,7 +158,7 @@ pub fn load_resume<G: GameKit>(dir: &Path) -> anyhow::Result<(EvolveConfig, Opti
             );
         }
     }
-    let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
+    let mut config = EvolveConfig::parse(&text, &origin, &G::judge_names())?;
     let cwd = std::env::current_dir().unwrap_or_default();
     for p in config.paths_mut() {
         if p.is_relative() {

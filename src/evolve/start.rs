@@ -91,7 +91,7 @@ pub fn resolve_config<G: GameKit>(path: Option<&Path>, overrides: &Overrides) ->
             PathBuf::from(env!("CARGO_MANIFEST_DIR")),
         ),
     };
-    let mut config = EvolveConfig::parse(&text, &origin, G::JUDGES)?;
+    let mut config = EvolveConfig::parse(&text, &origin, &G::judge_names())?;
     if config.game != G::NAME {
         crate::bail_input!("{origin}: config is for `{}`, not `{}`", config.game, G::NAME);
     }
@@ -105,7 +105,7 @@ pub fn resolve_config<G: GameKit>(path: Option<&Path>, overrides: &Overrides) ->
         config.seed = s;
     }
     config
-        .check(G::JUDGES)
+        .check(&G::judge_names())
         .and_then(|()| config.check_budget(G::PARAMS.len()))
         .and_then(|()| match &config.prefit {
             Some(prefit) => prefit.check_for::<G>().map_err(|m| format!("prefit: {m}")),

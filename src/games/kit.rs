@@ -10,6 +10,14 @@ use crate::maps::MapError;
 use crate::params::ParamSpec;
 use crate::search::{Evaluator, Limits};
 
+/// The judge every game has besides its clones: the genome bot with the
+/// hand-set weights the game's `features.rs` declares (`default.ron`), at the
+/// game's fixed [`Tuning::ENGINE_NODES`]. The clones are other people's bots
+/// and tuned genomes soon beat them all; this one searches as well as the
+/// tuned bots do, and its weights never move, so a score against it keeps
+/// meaning the same as the bots improve.
+pub const ENGINE_JUDGE: &str = "engine";
+
 /// The map side of a game: its map files and the start they give.
 pub trait GameMaps: Game {
     type Map: Clone + Send + Sync + std::fmt::Debug;
@@ -34,8 +42,11 @@ pub trait GameMaps: Game {
 /// `MOVE_BUDGET_MS`) and the folder's `mod.rs` (`DEFAULT_CONFIG`,
 /// `genome_bot`).
 pub trait Tuning: GameMaps {
-    /// The judge clones, by the names specs use.
+    /// The judge clones, by the names specs use. Every game also has
+    /// [`ENGINE_JUDGE`], which [`Tuning::judge_names`] adds.
     const JUDGES: &'static [&'static str];
+    /// The nodes a move [`ENGINE_JUDGE`] searches (the game's `judges.rs`).
+    const ENGINE_NODES: u64;
     /// The genome's weights, declared once.
     const PARAMS: &'static [ParamSpec];
     /// The index of the weight that fixes the genome's scale (`crate::scale`).
@@ -53,8 +64,16 @@ pub trait Tuning: GameMaps {
     /// the evaluation as the search calls it.
     type Evaluation: Evaluator<Self>;
 
-    /// A judge clone by name, seeded; `None` for an unknown name.
+    /// A judge by name, seeded; `None` for an unknown name.
     fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// Every judge a spec or a config may name: the clones, then
+    /// [`ENGINE_JUDGE`].
+    fn judge_names() -> Vec<&'static str> {
+        Self::JUDGES.iter().copied().chain([ENGINE_JUDGE]).collect()
+    }
+    fn is_judge(name: &str) -> bool {
+        name == ENGINE_JUDGE || Self::JUDGES.contains(&name)
+    }
     /// The search bot with these weights (checked against `PARAMS`).
     fn genome_bot(weights: &[i32], limits: Limits) -> Box<dyn Bot<Self>>;
     /// The genome bot's evaluation with these weights (checked against `PARAMS`).

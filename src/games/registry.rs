@@ -49,6 +49,7 @@ macro_rules! games {
             $(#[$attr])*
             impl $crate::games::kit::Tuning for $module::$game {
                 const JUDGES: &'static [&'static str] = $module::judges::JUDGES;
+                const ENGINE_NODES: u64 = $module::judges::ENGINE_NODES;
                 const PARAMS: &'static [$crate::params::ParamSpec] = $module::features::PARAMS;
                 const SCALE_ANCHOR: usize = $module::SCALE_ANCHOR;
                 const TUNED_PATH: &'static str = concat!("src/games/", stringify!($module), "/tuned.rs");
@@ -58,6 +59,10 @@ macro_rules! games {
                 type Evaluation = $crate::search::Linear<{ $module::features::COUNT }>;
 
                 fn judge(name: &str, seed: u64) -> Option<Box<dyn $crate::game::Bot<Self>>> {
+                    if name == $crate::games::kit::ENGINE_JUDGE {
+                        let hand_set: Vec<i32> = $module::features::PARAMS.iter().map(|p| p.default).collect();
+                        return Some($module::genome_bot(&hand_set, $crate::search::Limits::nodes(Self::ENGINE_NODES)));
+                    }
                     $module::judges::judge(name, seed)
                 }
 

@@ -509,16 +509,17 @@ fn config_target<G: GameKit>(name: &'static str) -> Target {
 
 fn config_seeds<G: GameKit>() -> Vec<String> {
     let mut out = vec![G::DEFAULT_CONFIG.to_string()];
-    let parsed = EvolveConfig::parse(G::DEFAULT_CONFIG, "default", G::JUDGES).expect("the default config is valid");
+    let parsed =
+        EvolveConfig::parse(G::DEFAULT_CONFIG, "default", &G::judge_names()).expect("the default config is valid");
     out.push(parsed.to_ron());
     out
 }
 
 fn check_config<G: GameKit>(text: &str) -> Result<(), String> {
-    match EvolveConfig::parse(text, ORIGIN, G::JUDGES) {
+    match EvolveConfig::parse(text, ORIGIN, &G::judge_names()) {
         Ok(config) => {
             let printed = config.to_ron();
-            match EvolveConfig::parse(&printed, ORIGIN, G::JUDGES) {
+            match EvolveConfig::parse(&printed, ORIGIN, &G::judge_names()) {
                 // A config that passed its checks holds no NaN, so it must
                 // read back equal.
                 Ok(again) if again == config => Ok(()),

@@ -7,6 +7,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 pub const JUDGES: &[&str] = &["random"];
 
+/// Nodes a move of the `engine` judge (`crate::games::kit::ENGINE_JUDGE`):
+/// enough to search the whole board.
+pub const ENGINE_NODES: u64 = 1_000;
+
 pub fn judge(name: &str, seed: u64) -> Option<Box<dyn Bot<TicTacToe>>> {
     (name == "random").then(|| {
         Box::new(RandomJudge {
