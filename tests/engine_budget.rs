@@ -60,22 +60,17 @@ fn the_submission_limits_are_a_time_budget_within_the_move_budget() {
     gridtune::for_each_game!(check);
 }
 
-/// Plays a game on a generated map between genome bots at `nodes` a move,
-/// and at each turn asks a second engine per seat, built by the game's
-/// `for_budget`, for its move: it must be the same.
-fn lockstep<G: GameKit, E>(
-    nodes: u64,
+/// Plays a game on a generated map between `bots`, one a seat, and at each
+/// turn asks `twin` for the acting seat's move: it must be the same.
+fn lockstep_game<G: GameKit>(
     seed: u64,
-    make: impl Fn(Limits) -> E,
-    choose: impl Fn(&mut E, &G, Player, Limits) -> G::Move,
+    mut bots: Vec<Box<dyn gridtune::bots::Bot<G>>>,
+    mut twin: impl FnMut(&G, Player) -> G::Move,
 ) {
-    let limits = Limits::nodes(nodes);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let text = G::generate_map_text(&mut rng);
     let map = G::parse_map(&text, "generated").unwrap();
     let mut state = G::start(&map);
-    let mut bots: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(G::FROZEN, limits)).collect();
-    let mut engines: Vec<E> = (0..G::PLAYERS).map(|_| make(limits)).collect();
     let mut turns = 0;
     loop {
         let acting: Vec<Player> = match state.to_move() {
@@ -87,12 +82,7 @@ fn lockstep<G: GameKit, E>(
             .iter()
             .map(|&p| {
                 let m = bots[p].choose(&state, p);
-                assert_eq!(
-                    m,
-                    choose(&mut engines[p], &state, p, limits),
-                    "{} turn {turns}",
-                    G::NAME
-                );
+                assert_eq!(m, twin(&state, p), "{} turn {turns}", G::NAME);
                 m
             })
             .collect();
@@ -103,6 +93,20 @@ fn lockstep<G: GameKit, E>(
         turns += 1;
     }
     assert!(turns > 0);
+}
+
+/// Genome bots at `nodes` a move, each seat twinned with an engine built by
+/// the game's `for_budget`.
+fn lockstep<G: GameKit, E>(
+    nodes: u64,
+    seed: u64,
+    make: impl Fn(Limits) -> E,
+    choose: impl Fn(&mut E, &G, Player, Limits) -> G::Move,
+) {
+    let limits = Limits::nodes(nodes);
+    let bots = (0..G::PLAYERS).map(|_| G::genome_bot(G::FROZEN, limits)).collect();
+    let mut engines: Vec<E> = (0..G::PLAYERS).map(|_| make(limits)).collect();
+    lockstep_game::<G>(seed, bots, |state, p| choose(&mut engines[p], state, p, limits));
 }
 
 #[test]
@@ -134,9 +138,8 @@ fn the_genome_bot_is_the_for_budget_engine() {
     );
 }
 
-/// Plays a game on a generated map between `engine` judges, and at each turn
-/// asks the genome bot with the declared (hand-set) weights at the game's
-/// `ENGINE_NODES` for its move: it must be the same, so the judge is that bot
+/// `engine` judges, each seat twinned with the genome bot with the declared
+/// (hand-set) weights at the game's `ENGINE_NODES`: so the judge is that bot,
 /// and not, say, the frozen genome or another budget.
 fn engine_judge_is_the_hand_set_bot<G: GameKit>(seed: u64) {
     let hand_set: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
@@ -146,34 +149,10 @@ fn engine_judge_is_the_hand_set_bot<G: GameKit>(seed: u64) {
         "{}: the test needs tuned weights to tell apart",
         G::NAME
     );
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let map = G::parse_map(&G::generate_map_text(&mut rng), "generated").unwrap();
-    let mut state = G::start(&map);
-    let mut judges: Vec<_> = (0..G::PLAYERS).map(|p| G::judge("engine", p as u64).unwrap()).collect();
+    let judges = (0..G::PLAYERS).map(|p| G::judge("engine", p as u64).unwrap()).collect();
     let limits = Limits::nodes(G::ENGINE_NODES);
-    let mut bots: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(&hand_set, limits)).collect();
-    let mut turns = 0;
-    loop {
-        let acting: Vec<Player> = match state.to_move() {
-            ToMove::Over => break,
-            ToMove::One(p) => vec![p],
-            ToMove::All => (0..G::PLAYERS).collect(),
-        };
-        let moves: Vec<G::Move> = acting
-            .iter()
-            .map(|&p| {
-                let m = judges[p].choose(&state, p);
-                assert_eq!(m, bots[p].choose(&state, p), "{} turn {turns}", G::NAME);
-                m
-            })
-            .collect();
-        match moves.as_slice() {
-            [m] => state.play(*m),
-            joint => state.play_joint(joint),
-        }
-        turns += 1;
-    }
-    assert!(turns > 0);
+    let mut twins: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(&hand_set, limits)).collect();
+    lockstep_game::<G>(seed, judges, |state, p| twins[p].choose(state, p));
 }
 
 #[test]
