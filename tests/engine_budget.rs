@@ -142,7 +142,7 @@ fn the_genome_bot_is_the_for_budget_engine() {
 /// (hand-set) weights at the game's `ENGINE_NODES`: so the judge is that bot,
 /// and not, say, the frozen genome or another budget.
 fn engine_judge_is_the_hand_set_bot<G: GameKit>(seed: u64) {
-    let hand_set: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
+    let hand_set = gridtune::genome::Genome::defaults(G::PARAMS).weights;
     assert_ne!(
         hand_set,
         G::FROZEN,

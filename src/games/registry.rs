@@ -60,8 +60,8 @@ macro_rules! games {
 
                 fn judge(name: &str, seed: u64) -> Option<Box<dyn $crate::game::Bot<Self>>> {
                     if name == $crate::games::kit::ENGINE_JUDGE {
-                        let hand_set: Vec<i32> = $module::features::PARAMS.iter().map(|p| p.default).collect();
-                        return Some($module::genome_bot(&hand_set, $crate::search::Limits::nodes(Self::ENGINE_NODES)));
+                        let limits = $crate::search::Limits::nodes(Self::ENGINE_NODES);
+                        return Some($module::genome_bot(&$module::features::DEFAULTS, limits));
                     }
                     $module::judges::judge(name, seed)
                 }
