@@ -147,7 +147,10 @@ impl Evaluator<BestReply> for BestReplyEval {
 /// against the landed search, submission bot against submission bot in
 /// mixed tables with greedy_slime and shallow_blue on fresh boards, both
 /// seatings: -50.7 Elo [-81.2, -21.1] over 400 games (2 December 2026).
-/// Which of them costs was not measured apart.
+/// Which of them costs was not measured apart. History ordered by squares
+/// gained alone: -54.7 [-81.4, -28.6], 442 games, H0; BRS+ (the other two
+/// opponents play GreedySlime's move in each reply): -64.1 [-92.1, -36.9],
+/// 296 games, H0. The landed search mostly completes depth 4.
 pub const TECHNIQUES: Techniques = Techniques::PLAIN;
 
 /// The genome bot's searcher, kept between moves for its table.
