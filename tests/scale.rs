@@ -11,7 +11,7 @@ fn scaling_keeps_the_moves<G: GameKit>() {
     let positions: Vec<G> = judge_positions::<G>(3, 16).expect("judge games play");
     assert!(!positions.is_empty(), "no positions");
     let limits = Limits::nodes(400);
-    let hand_set: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
+    let hand_set = gridtune::genome::Genome::defaults(G::PARAMS).weights;
     for (name, weights) in [("hand-set", hand_set), ("frozen", G::FROZEN.to_vec())] {
         for factor in [2.0, 3.0] {
             let multiple = scaled(G::PARAMS, &weights, factor);

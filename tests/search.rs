@@ -179,7 +179,7 @@ fn genome_bot_moves_are_legal<G: GameKit>() {
         let map = G::parse_map(&G::generate_map_text(&mut rng), "generated").unwrap();
         let mut state = G::start(&map);
         let budget = Limits::nodes(if game % 2 == 0 { 700 } else { 6_000 });
-        let weights: Vec<i32> = G::PARAMS.iter().map(|p| p.default).collect();
+        let weights = gridtune::genome::Genome::defaults(G::PARAMS).weights;
         let mut bots: Vec<_> = (0..G::PLAYERS).map(|_| G::genome_bot(&weights, budget)).collect();
         loop {
             let actors: Vec<usize> = match state.to_move() {

@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn the_leaf_scores_what_a_full_width_search_scores_and_lies_depth_plies_on() {
-        let weights: Vec<i32> = Isolation::PARAMS.iter().map(|p| p.default).collect();
+        let weights = crate::games::isolation::features::DEFAULTS.to_vec();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut checked = 0;
         for _ in 0..12 {

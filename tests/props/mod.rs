@@ -162,7 +162,7 @@ pub fn seed_batch<G: GameKit>() -> wire::Batch {
         .map(|j| BotSpec::Judge(j.to_string()))
         .chain([BotSpec::Genome {
             label: String::new(),
-            weights: G::PARAMS.iter().map(|p| p.default).collect(),
+            weights: Genome::defaults(G::PARAMS).weights,
             limits: gridtune::search::Limits::nodes(200),
         }])
         .collect();
