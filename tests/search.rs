@@ -7,7 +7,7 @@ use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::games::prelude::*;
 use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
-use gridtune::search::{AlphaBeta, Evaluator, Features, Limits, Linear, Techniques};
+use gridtune::search::{AlphaBeta, Deepening, Evaluator, Features, Limits, Linear, Techniques};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -48,10 +48,20 @@ fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolatio
 /// Every technique that does not prune (PVS, aspiration windows, history,
 /// the two-entry table) and the judges' plain search find the minimax value
 /// at a fixed depth; depth 5 is deep enough for aspiration windows (from
-/// depth 4) and for null-window re-searches to matter.
+/// depth 4) and for null-window re-searches to matter. Deepening over odd
+/// or even depths only still ends on the depth asked for.
 #[test]
 fn alpha_beta_value_equals_minimax_value() {
-    for techniques in [Techniques::PLAIN, Techniques::EXACT] {
+    let deepened = |deepening| Techniques {
+        deepening,
+        ..Techniques::EXACT
+    };
+    for techniques in [
+        Techniques::PLAIN,
+        Techniques::EXACT,
+        deepened(Deepening::Odd),
+        deepened(Deepening::Even),
+    ] {
         for depth in [3, 5] {
             value_equals_minimax(techniques, depth, if depth == 3 { 60 } else { 25 });
         }

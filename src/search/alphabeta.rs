@@ -162,6 +162,32 @@ pub struct Techniques {
     /// table entry (so no move to search first) is searched 2 plies
     /// shallower, 3 when that is still deeper than 5.
     pub iir: bool,
+    /// The depths the iterative deepening searches.
+    pub deepening: Deepening,
+}
+
+/// The depths an iterative deepening searches, in plies; the depth limit
+/// itself is always the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepening {
+    /// 1, 2, 3, ...
+    EveryPly,
+    /// 1, 3, 5, ...: every iteration ends on the searcher's own move.
+    Odd,
+    /// 2, 4, 6, ...: every iteration ends on the other side's move, which
+    /// in a simultaneous game played as half-moves completes the turn.
+    Even,
+}
+
+impl Deepening {
+    fn searches(self, depth: u32, deepest: u32) -> bool {
+        depth == deepest
+            || match self {
+                Deepening::EveryPly => true,
+                Deepening::Odd => !depth.is_multiple_of(2),
+                Deepening::Even => depth.is_multiple_of(2),
+            }
+    }
 }
 
 impl Techniques {
@@ -175,6 +201,7 @@ impl Techniques {
         late_pruning: true,
         futility: true,
         iir: true,
+        deepening: Deepening::EveryPly,
     };
     /// Iterative deepening, a one-entry table and killers only: the judge
     /// clones' search, as it was when they were cloned.
@@ -187,6 +214,7 @@ impl Techniques {
         late_pruning: false,
         futility: false,
         iir: false,
+        deepening: Deepening::EveryPly,
     };
     /// Every technique that keeps the search's value exact at a fixed depth.
     pub const EXACT: Techniques = Techniques {
@@ -303,7 +331,8 @@ impl<G: Game> AlphaBeta<G> {
             best.nodes = 1;
             return best;
         }
-        for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
+        let (deepening, deepest) = (self.techniques.deepening, limits.depth.min(MAX_PLY as u32 - 1));
+        for depth in (1..=deepest).filter(|&d| deepening.searches(d, deepest)) {
             self.hit_horizon = false;
             let window = if self.techniques.aspiration && depth >= 4 && best.score.abs() < PROVEN {
                 let delta = best.score.abs() / 16 + ASPIRATION_FLOOR;

@@ -9,5 +9,7 @@ mod ordering;
 pub mod simultaneous;
 mod table;
 
-pub use alphabeta::{AlphaBeta, Evaluator, Limits, Reductions, SearchResult, Searcher, Techniques, MAX_DEPTH};
+pub use alphabeta::{
+    AlphaBeta, Deepening, Evaluator, Limits, Reductions, SearchResult, Searcher, Techniques, MAX_DEPTH,
+};
 pub use linear::{Features, Linear};

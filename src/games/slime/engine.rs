@@ -13,7 +13,7 @@
 use super::features::{Weights, COUNT};
 use super::rules::{Slime, SlimeMove, SlimeMoves};
 use crate::game::{mix64, Game, MoveList, Outcome, Player, ToMove, MAX_PLAYERS};
-use crate::search::{Evaluator, Limits, Linear, Searcher, Techniques};
+use crate::search::{Deepening, Evaluator, Limits, Linear, Searcher, Techniques};
 
 /// A move in the best-reply tree: a seat and its move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -143,15 +143,24 @@ impl Evaluator<BestReply> for BestReplyEval {
     }
 }
 
-/// The search techniques beyond plain alpha-beta: none won. All of them
-/// against the landed search, submission bot against submission bot in
-/// mixed tables with greedy_slime and shallow_blue on fresh boards, both
-/// seatings: -50.7 Elo [-81.2, -21.1] over 400 games (2 December 2026).
-/// Which of them costs was not measured apart. History ordered by squares
-/// gained alone: -54.7 [-81.4, -28.6], 442 games, H0; BRS+ (the other two
-/// opponents play GreedySlime's move in each reply): -64.1 [-92.1, -36.9],
-/// 296 games, H0. The landed search mostly completes depth 4.
-pub const TECHNIQUES: Techniques = Techniques::PLAIN;
+/// The search: plain alpha-beta, deepened over odd depths only, so that
+/// every iteration ends on this bot's own move rather than on the
+/// opponents' best reply, which in a best-reply search speaks for all three
+/// at once. Submission bot against the landed one (every depth) in mixed
+/// tables with greedy_slime and shallow_blue on fresh boards, both
+/// seatings: +48.2 Elo [+25.2, +71.7] over 406 games, SPRT (0, 10) H1
+/// (seed 606, 2 December 2026). Even depths only: -30.1 [-51.2, -9.1], 776
+/// games, H0 (seed 605); the landed search mostly completed depth 4 and
+/// took its move from a cut-off depth 5.
+///
+/// None of the other techniques won. All of them: -50.7 [-81.2, -21.1]
+/// over 400 games. History ordered by squares gained alone: -54.7 [-81.4,
+/// -28.6], 442 games, H0; BRS+ (the other two opponents play
+/// GreedySlime's move in each reply): -64.1 [-92.1, -36.9], 296 games, H0.
+pub const TECHNIQUES: Techniques = Techniques {
+    deepening: Deepening::Odd,
+    ..Techniques::PLAIN
+};
 
 /// The genome bot's searcher, kept between moves for its table.
 pub struct Engine {
