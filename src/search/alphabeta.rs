@@ -174,9 +174,6 @@ pub enum Deepening {
     EveryPly,
     /// 1, 3, 5, ...: every iteration ends on the searcher's own move.
     Odd,
-    /// 2, 4, 6, ...: every iteration ends on the other side's move, which
-    /// in a simultaneous game played as half-moves completes the turn.
-    Even,
 }
 
 impl Deepening {
@@ -185,7 +182,6 @@ impl Deepening {
             || match self {
                 Deepening::EveryPly => true,
                 Deepening::Odd => !depth.is_multiple_of(2),
-                Deepening::Even => depth.is_multiple_of(2),
             }
     }
 }
