@@ -253,10 +253,13 @@ impl Tree {
             let text = self.text(&path).expect("needed modules have sources");
             out.push_str(&format!("\n{vis}mod {name} {{\n"));
             if self.is_dir(&path) {
-                for line in text.lines() {
-                    let keep_use = reexport_of(line).is_some_and(|child| needed.contains(&join(&path, &child)));
-                    if line.starts_with("//!") || keep_use {
-                        out.push_str(line);
+                for line in text.lines().filter(|line| line.starts_with("//!")) {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                for statement in pub_use_statements(text) {
+                    if reexport_of(&statement).is_some_and(|child| needed.contains(&join(&path, &child))) {
+                        out.push_str(&statement);
                         out.push('\n');
                     }
                 }
@@ -334,17 +337,37 @@ fn module_decls(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The submodule a top-level `pub use child::...;` line re-exports from.
-fn reexport_of(line: &str) -> Option<String> {
-    let rest = line.strip_prefix("pub use ")?;
-    line.ends_with(';').then_some(())?;
+/// The submodule a top-level `pub use child::...;` statement re-exports from.
+fn reexport_of(statement: &str) -> Option<String> {
+    let rest = statement.strip_prefix("pub use ")?;
+    statement.trim_end().ends_with(';').then_some(())?;
     let (first, _) = rest.split_once("::")?;
     first.chars().all(is_ident).then(|| first.to_string())
 }
 
+/// The top-level `pub use` statements of a directory module, each with the
+/// lines it spans: rustfmt wraps a long `pub use a::{...};` over several.
+fn pub_use_statements(text: &str) -> Vec<String> {
+    let mut statements = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("pub use ") {
+            continue;
+        }
+        let mut statement = line.to_string();
+        while !statement.trim_end().ends_with(';') {
+            let Some(next) = lines.next() else { break };
+            statement.push('\n');
+            statement.push_str(next);
+        }
+        statements.push(statement);
+    }
+    statements
+}
+
 /// The submodules a directory module's text re-exports from.
 fn reexported(text: &str) -> Vec<String> {
-    text.lines().filter_map(reexport_of).collect()
+    pub_use_statements(text).iter().filter_map(|s| reexport_of(s)).collect()
 }
 
 /// The crate a `use` line imports from, when it is not the standard library
@@ -479,6 +502,12 @@ mod tests {
             reexport_of("pub use rules::{Slime, SlimeMove};").as_deref(),
             Some("rules")
         );
+        let wrapped = "//! Doc.\npub use a::{\n    X, Y,\n};\npub use b::Z;\nmod a;\n";
+        assert_eq!(
+            pub_use_statements(wrapped),
+            ["pub use a::{\n    X, Y,\n};", "pub use b::Z;"]
+        );
+        assert_eq!(reexported(wrapped), ["a", "b"]);
     }
 
     #[test]
