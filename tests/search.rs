@@ -49,19 +49,25 @@ fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolatio
 /// the two-entry table) and the judges' plain search find the minimax value
 /// at a fixed depth; depth 5 is deep enough for aspiration windows (from
 /// depth 4) and for null-window re-searches to matter. Deepening over odd
-/// depths only still ends on the depth asked for, an even one too.
+/// or even depths only still ends on the depth asked for, whatever its
+/// parity.
 #[test]
 fn alpha_beta_value_equals_minimax_value() {
     let odd_depths = Techniques {
         deepening: Deepening::Odd,
         ..Techniques::EXACT
     };
-    for techniques in [Techniques::PLAIN, Techniques::EXACT, odd_depths] {
+    let even_depths = Techniques {
+        deepening: Deepening::Even,
+        ..Techniques::EXACT
+    };
+    for techniques in [Techniques::PLAIN, Techniques::EXACT, odd_depths, even_depths] {
         for depth in [3, 5] {
             value_equals_minimax(techniques, depth, if depth == 3 { 60 } else { 25 });
         }
     }
     value_equals_minimax(odd_depths, 4, 40);
+    value_equals_minimax(even_depths, 4, 40);
 }
 
 fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {

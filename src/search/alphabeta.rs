@@ -164,6 +164,8 @@ pub struct Techniques {
     pub iir: bool,
     /// The depths the iterative deepening searches.
     pub deepening: Deepening,
+    /// When a timed search stops starting iterations.
+    pub new_iterations: NewIterations,
 }
 
 /// The depths an iterative deepening searches, in plies; the depth limit
@@ -174,6 +176,19 @@ pub enum Deepening {
     EveryPly,
     /// 1, 3, 5, ...: every iteration ends on the searcher's own move.
     Odd,
+    /// 2, 4, 6, ...: every iteration ends on a reply.
+    Even,
+}
+
+/// When a search with a time limit starts another iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewIterations {
+    /// Only while half the time is left: the next iteration costs more
+    /// than all before it together, so one started later rarely finishes.
+    WhileHalfLeft,
+    /// Until the deadline: an unfinished iteration still searched the last
+    /// one's best move first, so the moves it ranked against it count.
+    UntilDeadline,
 }
 
 impl Deepening {
@@ -182,6 +197,7 @@ impl Deepening {
             || match self {
                 Deepening::EveryPly => true,
                 Deepening::Odd => !depth.is_multiple_of(2),
+                Deepening::Even => depth.is_multiple_of(2),
             }
     }
 }
@@ -198,6 +214,7 @@ impl Techniques {
         futility: true,
         iir: true,
         deepening: Deepening::EveryPly,
+        new_iterations: NewIterations::WhileHalfLeft,
     };
     /// Iterative deepening, a one-entry table and killers only: the judge
     /// clones' search, as it was when they were cloned.
@@ -211,6 +228,7 @@ impl Techniques {
         futility: false,
         iir: false,
         deepening: Deepening::EveryPly,
+        new_iterations: NewIterations::WhileHalfLeft,
     };
     /// Every technique that keeps the search's value exact at a fixed depth.
     pub const EXACT: Techniques = Techniques {
@@ -361,8 +379,9 @@ impl<G: Game> AlphaBeta<G> {
             if self.stopped || !self.hit_horizon || alpha.abs() >= PROVEN {
                 break;
             }
-            if let (Some(t), Some(deadline)) = (limits.time, self.deadline) {
-                // The next iteration costs more than all before it together.
+            if let (Some(t), Some(deadline), NewIterations::WhileHalfLeft) =
+                (limits.time, self.deadline, self.techniques.new_iterations)
+            {
                 if Instant::now() + t / 2 > deadline {
                     break;
                 }

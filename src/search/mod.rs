@@ -10,6 +10,6 @@ pub mod simultaneous;
 mod table;
 
 pub use alphabeta::{
-    AlphaBeta, Deepening, Evaluator, Limits, Reductions, SearchResult, Searcher, Techniques, MAX_DEPTH,
+    AlphaBeta, Deepening, Evaluator, Limits, NewIterations, Reductions, SearchResult, Searcher, Techniques, MAX_DEPTH,
 };
 pub use linear::{Features, Linear};

@@ -122,3 +122,25 @@ fn kept_features_are_the_computed_ones() {
         assert_eq!(earlier.features_for(p, &with_chamber), features(&earlier, p, true));
     }
 }
+
+/// Why the engine deepens two half-moves at a time: an iteration that ends
+/// on a half-played turn finds the value of the full turns before it, on
+/// positions of random games where the bikes can still meet.
+#[test]
+fn a_half_played_last_turn_adds_nothing_to_the_search_value() {
+    use super::features::{separated, DEFAULTS};
+    use crate::search::simultaneous::{Sequential, SequentialEval};
+    use crate::search::{AlphaBeta, Limits, Linear, Techniques};
+    let eval = SequentialEval(Linear(DEFAULTS));
+    let mut checked = 0;
+    for (state, me) in random_positions(19, 40).into_iter().filter(|(s, _)| !separated(s)).step_by(7) {
+        let root = Sequential::new(state, me);
+        for full_turns in [1, 2] {
+            let search = |depth| AlphaBeta::with(12, Techniques::EXACT).search(&root, &eval, Limits::depth(depth));
+            let (even, odd) = (search(2 * full_turns), search(2 * full_turns + 1));
+            assert_eq!(odd.score, even.score, "{full_turns} full turns, player {me}\n{state}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} positions");
+}
