@@ -9,12 +9,13 @@ use crate::game::Player;
 use crate::search::simultaneous::{Sequential, SequentialEval};
 use crate::search::{Deepening, Limits, Linear, NewIterations, Searcher, Techniques};
 
-/// The search techniques beyond plain alpha-beta: none has won yet. All of
-/// them (with four moves a half-move, none is late enough to be reduced)
-/// against the landed search, submission bot against submission bot at
-/// 100 ms a move on fresh maps, both sides: +8.7 Elo [-12.1, +29.6] over
-/// 600 games, the SPRT (0, 10) undecided (2 December 2026). PVS, history
-/// and the two-entry table alone: +2.8 [-7.9, +13.4] over 2,000 games.
+/// The search techniques beyond plain alpha-beta: of the pruning and
+/// ordering ones, none has won yet. All of them (with four moves a
+/// half-move, none is late enough to be reduced) against the landed search,
+/// submission bot against submission bot at 100 ms a move on fresh maps,
+/// both sides: +8.7 Elo [-12.1, +29.6] over 600 games, the SPRT (0, 10)
+/// undecided (2 December 2026). PVS, history and the two-entry table alone:
+/// +2.8 [-7.9, +13.4] over 2,000 games.
 ///
 /// The deepening steps two half-moves at a time, and keeps starting
 /// iterations until the deadline. An iteration of odd depth ends on a
