@@ -226,7 +226,10 @@ impl<G: Protocol> ProgramBot<G> {
         self.asked += 1;
         let mut log = TurnLog::new(seat);
         let reply = self.await_reply(started + limit, limit);
-        let took = started.elapsed();
+        let took = match &reply {
+            Ok(line) => line.arrived.saturating_duration_since(started),
+            Err(_) => started.elapsed(),
+        };
         log.millis = took.as_millis().min(u32::MAX as u128) as u32;
         let reply = reply.and_then(|line| {
             log.reply = Some(line.text.chars().take(200).collect());
@@ -329,6 +332,9 @@ fn await_line(
 ) -> Result<Line, (Fault, String)> {
     loop {
         match process.read_line(deadline) {
+            // The game thread may wake after the deadline to find a line
+            // that came after it too: that line is late.
+            Ok(line) if line.arrived > deadline => return Err((Fault::Timeout, late())),
             Ok(line) if wanted(&line.text) => return Ok(line),
             Ok(_) => continue,
             Err(NoLine::Timeout) => return Err((Fault::Timeout, late())),

@@ -38,6 +38,11 @@ pub struct Line {
     pub newline: bool,
     /// Bytes the line had beyond [`MAX_LINE`].
     pub cut: usize,
+    /// When the reader took the line off the pipe. A reply is timed by this,
+    /// not by when the referee's game thread got to it: with more bots than
+    /// cores (two Light Cycles or Slime games at once) that thread can be
+    /// scheduled late, or be reading another seat's reply first.
+    pub arrived: Instant,
 }
 
 /// Why no line came.
@@ -334,6 +339,7 @@ fn read_lines(stdout: std::process::ChildStdout, out: Sender<Line>) {
                 text: String::from_utf8_lossy(&kept).into_owned(),
                 newline: true,
                 cut,
+                arrived: Instant::now(),
             };
             kept.clear();
             cut = 0;
@@ -347,6 +353,7 @@ fn read_lines(stdout: std::process::ChildStdout, out: Sender<Line>) {
             text: String::from_utf8_lossy(&kept).into_owned(),
             newline: false,
             cut,
+            arrived: Instant::now(),
         });
     }
 }
@@ -403,5 +410,24 @@ mod tests {
         let (status, lingered) = bot.finish(Duration::from_secs(5));
         assert!(!lingered);
         assert!(status.success());
+    }
+
+    /// A line is stamped when the reader takes it off the pipe, so a game
+    /// thread that reads it late (here, after a sleep) still times the reply
+    /// by when the bot sent it.
+    #[test]
+    fn a_line_read_late_keeps_the_time_it_arrived() {
+        let launch = Launch {
+            program: "sh".into(),
+            args: vec!["-c".into(), "echo move".into()],
+            dir: None,
+        };
+        let mut bot = BotProcess::start(&launch, &[]).unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let asked = Instant::now();
+        let line = bot.read_line(asked + Duration::from_secs(10)).unwrap();
+        assert_eq!(line.text, "move");
+        assert!(line.arrived < asked, "stamped when read, not when it arrived");
+        bot.finish(Duration::from_secs(5));
     }
 }
