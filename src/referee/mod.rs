@@ -226,9 +226,9 @@ impl<G: Protocol> ProgramBot<G> {
         self.asked += 1;
         let mut log = TurnLog::new(seat);
         let reply = self.await_reply(started + limit, limit);
-        let took = match &reply {
-            Ok(line) => line.arrived.saturating_duration_since(started),
-            Err(_) => started.elapsed(),
+        let (took, arrived) = match &reply {
+            Ok(line) => (line.arrived.saturating_duration_since(started), line.arrived),
+            Err(_) => (started.elapsed(), Instant::now()),
         };
         log.millis = took.as_millis().min(u32::MAX as u128) as u32;
         let reply = reply.and_then(|line| {
@@ -253,7 +253,7 @@ impl<G: Protocol> ProgramBot<G> {
             read.map_err(reply_fault)
         });
         if let (Some(session), Ok(_)) = (&mut self.uai, &reply) {
-            session.charge(took);
+            session.charge(took, arrived);
         }
         if !self.per_game() {
             if let Some(mut p) = self.process.take() {

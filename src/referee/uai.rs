@@ -278,11 +278,13 @@ impl<G: Protocol> Session<G> {
     }
 
     /// Takes a reply's time off the engine's clock and adds the increment.
-    pub fn charge(&mut self, took: Duration) {
+    /// The opponent's clock starts when the reply `arrived`, not when the
+    /// referee got round to reading it, so neither side pays for that gap.
+    pub fn charge(&mut self, took: Duration, arrived: Instant) {
         if let UaiLimit::Clock { inc, .. } = self.limit {
             self.clock += inc as i64 - ms(took);
         }
-        self.replied = Some(Instant::now());
+        self.replied = Some(arrived);
     }
 }
 
@@ -348,7 +350,7 @@ mod tests {
             "position fen x5o/7/7/7/7/7/o5x o 0 1\ngo wtime 1000 btime 1000 winc 10 binc 10\n"
         );
         assert_eq!(session.turn_limit(), Duration::from_millis(1100));
-        session.charge(Duration::from_millis(300));
+        session.charge(Duration::from_millis(300), Instant::now());
         assert_eq!(session.clock, 710);
         // The opponent's turn and the referee's time come off its clock.
         let input = session.turn_input(&state, 1);
@@ -358,11 +360,26 @@ mod tests {
             "{input}"
         );
         // A reply within the margin leaves the overrun on the clock.
-        session.charge(Duration::from_millis(780));
+        session.charge(Duration::from_millis(780), Instant::now());
         assert_eq!(session.clock, -60);
         assert_eq!(session.turn_limit(), Duration::from_millis(40));
         assert!(session.late().contains("-60 ms left on the clock + 100 ms margin"));
         assert!(session.turn_input(&state, 0).contains("btime 1 winc"));
+    }
+
+    #[test]
+    fn the_opponents_clock_runs_from_when_the_reply_arrived() {
+        let notation = Ataxx::UAI.unwrap();
+        let state = Ataxx::from_fen("x5o/7/7/7/7/7/o5x o 0 1").unwrap();
+        let mut session = Session::new(UaiLimit::Clock { base: 1000, inc: 0 }, notation);
+        session.turn_input(&state, 1);
+        // The reply came 400 ms before the referee read it: the opponent's
+        // turn began then, so its clock has lost at least those 400 ms.
+        let arrived = Instant::now() - Duration::from_millis(400);
+        session.charge(Duration::from_millis(100), arrived);
+        session.turn_input(&state, 1);
+        assert_eq!(session.clock, 900);
+        assert!(session.other <= 600, "{}", session.other);
     }
 
     #[test]
