@@ -226,10 +226,11 @@ impl<G: Protocol> ProgramBot<G> {
         self.asked += 1;
         let mut log = TurnLog::new(seat);
         let reply = self.await_reply(started + limit, limit);
-        let (took, arrived) = match &reply {
-            Ok(line) => (line.arrived.saturating_duration_since(started), line.arrived),
-            Err(_) => (started.elapsed(), Instant::now()),
+        let arrived = match &reply {
+            Ok(line) => line.arrived,
+            Err(_) => Instant::now(),
         };
+        let took = arrived.saturating_duration_since(started);
         log.millis = took.as_millis().min(u32::MAX as u128) as u32;
         let reply = reply.and_then(|line| {
             log.reply = Some(line.text.chars().take(200).collect());
