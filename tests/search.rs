@@ -6,7 +6,7 @@ use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::games::prelude::*;
-use gridtune::search::alphabeta::{terminal_score, PROVEN, WIN};
+use gridtune::search::alphabeta::{terminal_score, CLOCK_EVERY_NODES, PROVEN, WIN};
 use gridtune::search::{AlphaBeta, Deepening, Evaluator, Features, Limits, Linear, Techniques};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -110,6 +110,20 @@ fn node_budgets_are_deterministic_and_respected() {
     assert_eq!(a, b);
     assert!(a.nodes <= 5_000, "{} nodes", a.nodes);
     assert!(a.depth >= 2, "reached depth {}", a.depth);
+}
+
+/// A timed search reads the clock often enough that a budget already spent
+/// stops it at the first reading: a costly node between two readings is
+/// time the reply overruns by.
+#[test]
+fn a_spent_time_budget_stops_the_search_at_the_first_clock_reading() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    let state = IsolationMap::generate(&mut rng).start_state();
+    let result = AlphaBeta::new(14).search(&state, &Linear(DEFAULTS), Limits::time(std::time::Duration::ZERO));
+    assert!(result.nodes <= CLOCK_EVERY_NODES, "{} nodes", result.nodes);
+    let mut moves = IsolationMoves::new();
+    state.legal_moves(state.side(), &mut moves);
+    assert!(moves.as_slice().contains(&result.best), "{:?}", result.best);
 }
 
 /// Player 0 at (0,0) walled into a corridor of 3 squares; player 1 has 2:

@@ -125,6 +125,21 @@ pub struct SearchResult<M> {
 
 const MAX_PLY: usize = 128;
 
+/// A timed search reads the clock at every this-many-th node. Nodes cost
+/// very different amounts: a Light Cycles leaf in open play (Voronoi regions
+/// and chamber trees) takes up to about 14 µs, so at every 1,024th node a
+/// check could come 14 ms of CPU, and twice that in wall time on a busy
+/// machine, after the deadline. Reading the clock costs some 20 ns, nothing
+/// at one in 128 nodes.
+pub const CLOCK_EVERY_NODES: u64 = 128;
+
+/// Whether a search that has visited `nodes` nodes should stop for
+/// `deadline`: reads the clock only at every [`CLOCK_EVERY_NODES`]-th node.
+#[inline]
+pub fn past_deadline(nodes: u64, deadline: Option<Instant>) -> bool {
+    nodes.is_multiple_of(CLOCK_EVERY_NODES) && deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 /// The deepest search a depth limit can ask for.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32;
 
@@ -482,7 +497,7 @@ impl<G: Game> AlphaBeta<G> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if past_deadline(self.nodes, self.deadline) {
             self.stopped = true;
         }
         if self.stopped {

@@ -8,6 +8,7 @@ use super::features::fill_estimate;
 use super::rules::{flood, neighbours, Direction, LightCycles, STRIDE};
 use crate::bitboard::Bits512;
 use crate::game::Player;
+use crate::search::alphabeta::past_deadline;
 use crate::search::Limits;
 use std::time::Instant;
 
@@ -35,9 +36,7 @@ impl Filler {
     /// Longest path found from `head` through `free`, at most `limit` deep.
     fn search(&mut self, head: usize, free: Bits512, steps: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.nodes >= self.node_limit || past_deadline(self.nodes, self.deadline) {
             self.stopped = true;
         }
         if self.stopped {
