@@ -129,8 +129,8 @@ const MAX_PLY: usize = 128;
 /// very different amounts: a Light Cycles leaf in open play (Voronoi regions
 /// and chamber trees) takes up to about 14 µs, so at every 1,024th node a
 /// check could come 14 ms of CPU, and twice that in wall time on a busy
-/// machine, after the deadline. Reading the clock costs some 20 ns, nothing
-/// at one in 128 nodes.
+/// machine, after the deadline. Reading the clock costs about 50 ns on the
+/// development machine, under 0.1% of what 128 nodes cost.
 pub const CLOCK_EVERY_NODES: u64 = 128;
 
 /// Whether a search that has visited `nodes` nodes should stop for
