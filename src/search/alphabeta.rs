@@ -131,7 +131,7 @@ const MAX_PLY: usize = 128;
 /// check could come 14 ms of CPU, and twice that in wall time on a busy
 /// machine, after the deadline. Reading the clock costs about 50 ns on the
 /// development machine: half a percent of 128 of Slime's nodes, the cheapest
-/// (14 a microsecond), and under 0.1% of the other games'.
+/// (14 a microsecond), and 0.1% or less of the other games'.
 pub const CLOCK_EVERY_NODES: u64 = 128;
 
 /// Whether a search that has visited `nodes` nodes should stop for
