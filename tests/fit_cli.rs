@@ -35,6 +35,7 @@ fn fit_writes_a_genome_in_range_and_says_how_it_chose() {
         "start: loss (cross-entropy)",
         "validation loss",
         "score against the start",
+        "scores at 100 nodes",
         "wrote",
     ] {
         assert!(text.contains(line), "no `{line}` in\n{text}");
@@ -59,6 +60,40 @@ fn fit_writes_a_genome_in_range_and_says_how_it_chose() {
     );
     assert_eq!(again.status.code(), Some(2), "an existing --out is bad input");
     assert!(stderr(&again).contains("already exists"), "{}", stderr(&again));
+}
+
+#[test]
+fn a_timed_choice_says_so_in_its_output_and_genome() {
+    let dir = scratch("fit_timed_choice");
+    let out = dir.join("fitted.ron");
+    let o = gridtune(
+        &[
+            "fit",
+            "--game",
+            "isolation",
+            "--games",
+            "20",
+            "--nodes",
+            "100",
+            "--ridges",
+            "0.001",
+            "--pairs",
+            "1",
+            "--choose-timed",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        root(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("scores at 100 ms a move"), "{text}");
+    let genome = std::fs::read_to_string(&out).unwrap();
+    if text.contains("chosen: ridge") {
+        assert!(genome.contains("chosen at 100 ms a move"), "{genome}");
+    } else {
+        assert!(text.contains("no candidate beat"), "{text}");
+    }
 }
 
 #[test]

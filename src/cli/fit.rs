@@ -35,6 +35,10 @@ pub struct FitArgs {
     /// chosen (0: take the smallest ridge's fit).
     #[arg(long, default_value_t = FitConfig::default().choose_pairs)]
     pub pairs: usize,
+    /// Play those pairs as the submission bot searches, for its time a move
+    /// (its share of the frozen budget), instead of at --nodes.
+    #[arg(long)]
+    pub choose_timed: bool,
     /// Record each position's features at the leaf of a search this many
     /// plies deep (two-player games that take turns; 0: the position itself).
     #[arg(long, default_value_t = FitConfig::default().leaf_depth)]
@@ -57,6 +61,7 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         nodes: a.nodes,
         ridges: a.ridges.clone().unwrap_or(FitConfig::default().ridges),
         choose_pairs: a.pairs,
+        choose_timed: a.choose_timed,
         leaf_depth: a.leaf_depth,
         ..FitConfig::default()
     };
@@ -102,10 +107,19 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         println!();
     };
     row("validation loss", &|c| format!("{:.5}", c.loss.1));
+    let budget = if a.choose_timed {
+        format!("at {} ms a move", G::MOVE_BUDGET_MS)
+    } else {
+        format!("at {} nodes", a.nodes)
+    };
     row("score against the start", &|c| {
         c.score.map_or("-".into(), |s| format!("{:.3}", s))
     });
-    println!("(* at a declared bound)");
+    if a.pairs > 0 {
+        println!("(* at a declared bound; scores {budget})");
+    } else {
+        println!("(* at a declared bound)");
+    }
     match report.chosen {
         Some(i) => println!("chosen: ridge {}", report.candidates[i].ridge),
         None => println!("no candidate beat the start genome: writing the start genome"),
@@ -116,7 +130,7 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         a.seed,
         a.nodes,
         match report.chosen {
-            Some(i) => format!("ridge {}", report.candidates[i].ridge),
+            Some(i) => format!("ridge {}, chosen {budget}", report.candidates[i].ridge),
             None => "no candidate beat the start".to_string(),
         }
     );

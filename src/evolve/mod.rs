@@ -88,11 +88,16 @@ fn prefitted<G: GameKit>(
         Some(i) => {
             let c = &report.candidates[i];
             format!(
-                "ridge {} (validation loss {:.5} against {:.5}, score {:.3} against the seed genome)",
+                "ridge {} (validation loss {:.5} against {:.5}, score {:.3} against the seed genome at {})",
                 c.ridge,
                 c.loss.1,
                 report.before.1,
-                c.score.unwrap_or(f64::NAN)
+                c.score.unwrap_or(f64::NAN),
+                if prefit.choose_timed {
+                    format!("{} ms a move", G::MOVE_BUDGET_MS)
+                } else {
+                    format!("{} nodes", prefit.nodes)
+                }
             )
         }
         None => "the seed genome: no fitted candidate beat it".to_string(),
@@ -147,7 +152,7 @@ impl<G: GameKit> Inputs<G> {
             holdout_maps,
             judges,
             start: start.weights.iter().map(|&w| f64::from(w)).collect(),
-            limits: Limits::nodes(config.nodes),
+            limits: config.limits::<G>(),
         })
     }
 

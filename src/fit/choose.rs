@@ -15,11 +15,12 @@ use crate::genome::Genome;
 use crate::search::Limits;
 use std::ops::ControlFlow;
 
-/// `a`'s mean score against `b` over `pairs` pairs of games, played by the
-/// arena's match runner as `gridtune match` plays them: one generated map
-/// and seed per pair, the two bots' seats swapped, and at a table of more
-/// than two the game's first judges in the other seats.
-pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, nodes: u64, pairs: usize, seed: u64) -> f64 {
+/// `a`'s mean score against `b` over `pairs` pairs of games, both searching
+/// within `limits`, played by the arena's match runner as `gridtune match`
+/// plays them: one generated map and seed per pair, the two bots' seats
+/// swapped, and at a table of more than two the game's first judges in the
+/// other seats.
+pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: usize, seed: u64) -> f64 {
     if pairs == 0 {
         return 0.5;
     }
@@ -27,7 +28,7 @@ pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, nodes: u64, pairs: usize
     let spec = |genome: &Genome, label: &str| BotSpec::Genome {
         label: label.to_string(),
         weights: genome.weights.clone(),
-        limits: Limits::nodes(nodes),
+        limits,
     };
     let (a, b) = (spec(a, "candidate"), spec(b, "start"));
     let fillers: Vec<BotSpec> = G::JUDGES

@@ -56,6 +56,12 @@ pub struct FitConfig {
     /// Pairs of games each candidate plays against the start genome (0: take
     /// the smallest ridge's fit without games).
     pub choose_pairs: usize,
+    /// Whether those games search as the submission bot does, for its time
+    /// a move (`Tuning::submission_limits`), rather than `nodes` a move. A
+    /// fit's worth at a node budget need not hold at the bot's depth:
+    /// Ataxx's pre-fit scored 0.530 at 16,000 nodes and lost 60.6 Elo at
+    /// 100 ms a move. Timed games vary with the machine's load.
+    pub choose_timed: bool,
     /// Plies of a search from each recorded position whose principal leaf
     /// gives the features (`leaf.rs`); 0 records the position itself. Only
     /// games that take turns have such a search.
@@ -71,6 +77,7 @@ impl Default for FitConfig {
             random_plies: 2,
             ridges: vec![1.0, 0.1, 0.01, 0.001],
             choose_pairs: 100,
+            choose_timed: false,
             leaf_depth: 0,
         }
     }
@@ -120,6 +127,15 @@ impl FitConfig {
             ));
         }
         Ok(())
+    }
+
+    /// What each candidate's games against the start genome may search a move.
+    pub fn choice_limits<G: GameKit>(&self) -> Limits {
+        if self.choose_timed {
+            G::submission_limits()
+        } else {
+            Limits::nodes(self.nodes)
+        }
     }
 }
 
@@ -232,9 +248,10 @@ pub fn fit<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) -> Result<F
         // Without games, the full fit: the smallest ridge's.
         (0..candidates.len()).min_by(|&a, &b| candidates[a].ridge.total_cmp(&candidates[b].ridge))
     } else {
+        let limits = config.choice_limits::<G>();
         for (i, c) in candidates.iter_mut().enumerate() {
             let s = derive_seed(seed ^ 0x5eed_c0de, i as u64);
-            c.score = Some(head_to_head::<G>(&c.genome, from, config.nodes, config.choose_pairs, s));
+            c.score = Some(head_to_head::<G>(&c.genome, from, limits, config.choose_pairs, s));
         }
         (0..candidates.len())
             .filter(|&i| candidates[i].score.is_some_and(|s| s > 0.5))
@@ -302,4 +319,25 @@ fn labelled_positions<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) 
     });
     let labels = recorded.iter().map(|&(p, _)| outcome.points[p] as f64).collect();
     Ok((recorded.into_iter().map(|(_, f)| f).collect(), labels))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FitConfig;
+    use crate::games::ataxx::Ataxx;
+    use crate::games::Tuning;
+    use crate::search::Limits;
+
+    #[test]
+    fn a_timed_choice_searches_as_the_submission_bot_does() {
+        let mut config = FitConfig {
+            nodes: 777,
+            ..FitConfig::default()
+        };
+        assert_eq!(config.choice_limits::<Ataxx>(), Limits::nodes(777));
+        config.choose_timed = true;
+        let timed = config.choice_limits::<Ataxx>();
+        assert_eq!(timed, Ataxx::submission_limits());
+        assert!(timed.time.is_some(), "{timed:?}");
+    }
 }
