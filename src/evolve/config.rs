@@ -36,6 +36,15 @@ pub struct EvolveConfig {
     pub peer_share: f64,
     /// The genome bot's search budget per move, in nodes (deterministic).
     pub nodes: u64,
+    /// Search as the submission bot does, for its time a move
+    /// (`Tuning::submission_limits`), instead of `nodes`: the run tunes at
+    /// the time control the bot plays, where a weight's worth can differ
+    /// from its worth at a small node budget. Each game then costs what a
+    /// real one does (best on workers, `evolve --server`), and its moves
+    /// depend on the machine's speed and load, so a seed no longer replays
+    /// the run exactly.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub timed: bool,
     /// Keep the game's scale anchor (`Tuning::SCALE_ANCHOR`) where the start
     /// genome has it, so that the GA searches only the directions that
     /// change moves (`crate::scale`). Off: every weight moves.
@@ -66,6 +75,10 @@ pub struct EvolveConfig {
 
 fn anchored() -> bool {
     true
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The run's verdict: its champion head to head against the start genome and
@@ -278,6 +291,15 @@ impl EvolveConfig {
                 self.ga.islands,
                 if self.ga.islands == 1 { "" } else { "s" }
             ),
+        }
+    }
+
+    /// What the genome bots of the run's games may search a move.
+    pub fn limits<G: crate::games::GameKit>(&self) -> crate::search::Limits {
+        if self.timed {
+            G::submission_limits()
+        } else {
+            crate::search::Limits::nodes(self.nodes)
         }
     }
 

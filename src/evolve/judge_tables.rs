@@ -150,7 +150,7 @@ pub fn opponents<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<Vec<BotSpe
     };
     let ctx = crate::bots::SpecContext {
         bots: bots.as_ref(),
-        ..crate::bots::SpecContext::new(Limits::nodes(config.nodes))
+        ..crate::bots::SpecContext::new(config.limits::<G>())
     };
     config
         .judges

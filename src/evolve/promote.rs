@@ -15,7 +15,6 @@ use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
 use crate::genome::Genome;
-use crate::search::Limits;
 use crate::stats::{Sprt, SprtStatus};
 use anyhow::Context;
 use std::path::Path;
@@ -63,7 +62,7 @@ pub fn test<G: GameKit>(
     sprt: &Sprt,
     max_games: usize,
 ) -> anyhow::Result<Promotion> {
-    let limits = Limits::nodes(config.nodes);
+    let limits = config.limits::<G>();
     let fresh = generated_maps::<G>(max_games / 2, mix64(config.seed ^ 0x5e27));
     let genome = |label: &str, weights: &[i32]| BotSpec::Genome {
         label: label.to_string(),

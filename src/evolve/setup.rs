@@ -8,7 +8,6 @@ use crate::arena::play_seated;
 use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::genome::Genome;
-use crate::search::Limits;
 use std::path::{Path, PathBuf};
 
 /// The run's config in its folder.
@@ -39,7 +38,7 @@ pub fn check_inputs<G: GameKit>(config: &EvolveConfig) -> anyhow::Result<()> {
     let genome = BotSpec::Genome {
         label: "seed genome".into(),
         weights: seed.weights,
-        limits: Limits::nodes(config.nodes),
+        limits: config.limits::<G>(),
     };
     for (j, judge) in judges.iter().enumerate() {
         if matches!(judge, BotSpec::Program { .. }) {

@@ -13,7 +13,6 @@ use crate::arena::match_report::MatchReport;
 use crate::bots::BotSpec;
 use crate::game::mix64;
 use crate::games::GameKit;
-use crate::search::Limits;
 use crate::stats::{EloEstimate, Pentanomial};
 use anyhow::Context;
 use std::path::Path;
@@ -68,7 +67,7 @@ pub fn round_robin<G: GameKit>(
         games >= 2 && games.is_multiple_of(2),
         "a pairing needs a positive even number of games"
     );
-    let limits = Limits::nodes(config.nodes);
+    let limits = config.limits::<G>();
     let maps = generated_maps::<G>(games / 2, mix64(seed ^ MAPS_SEED));
     let bot = |e: &Entry| BotSpec::Genome {
         label: format!("seed {}", e.seed),

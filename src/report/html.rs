@@ -217,7 +217,14 @@ pub fn run_page(run: &RunData, game: &GameInfo, plots: &RunPlots) -> String {
     rows.extend([
         ("judges (contest weight)", judges.join(", ")),
         ("head-to-head share", format!("{} of the tuner's pairs", c.peer_share)),
-        ("search nodes per move", c.nodes.to_string()),
+        (
+            "search per move",
+            if c.timed {
+                "the submission bot's time".to_string()
+            } else {
+                format!("{} nodes", c.nodes)
+            },
+        ),
         ("holdout rounds", c.holdout_rounds.to_string()),
         ("seed genome", esc(&c.seed_genome.display().to_string())),
         ("train maps", maps(&c.train_maps, run.train_maps)),
