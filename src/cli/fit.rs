@@ -107,11 +107,7 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         println!();
     };
     row("validation loss", &|c| format!("{:.5}", c.loss.1));
-    let budget = if a.choose_timed {
-        format!("at {} ms a move", G::MOVE_BUDGET_MS)
-    } else {
-        format!("at {} nodes", a.nodes)
-    };
+    let budget = format!("at {}", G::tuning_budget(a.choose_timed, a.nodes));
     row("score against the start", &|c| {
         c.score.map_or("-".into(), |s| format!("{:.3}", s))
     });

@@ -296,11 +296,7 @@ impl EvolveConfig {
 
     /// What the genome bots of the run's games may search a move.
     pub fn limits<G: crate::games::GameKit>(&self) -> crate::search::Limits {
-        if self.timed {
-            G::submission_limits()
-        } else {
-            crate::search::Limits::nodes(self.nodes)
-        }
+        G::tuning_limits(self.timed, self.nodes)
     }
 
     /// The config as RON, for the run folder.

@@ -93,11 +93,7 @@ fn prefitted<G: GameKit>(
                 c.loss.1,
                 report.before.1,
                 c.score.unwrap_or(f64::NAN),
-                if prefit.choose_timed {
-                    format!("{} ms a move", G::MOVE_BUDGET_MS)
-                } else {
-                    format!("{} nodes", prefit.nodes)
-                }
+                G::tuning_budget(prefit.choose_timed, prefit.nodes)
             )
         }
         None => "the seed genome: no fitted candidate beat it".to_string(),

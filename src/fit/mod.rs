@@ -131,11 +131,7 @@ impl FitConfig {
 
     /// What each candidate's games against the start genome may search a move.
     pub fn choice_limits<G: GameKit>(&self) -> Limits {
-        if self.choose_timed {
-            G::submission_limits()
-        } else {
-            Limits::nodes(self.nodes)
-        }
+        G::tuning_limits(self.choose_timed, self.nodes)
     }
 }
 

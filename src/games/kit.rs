@@ -84,6 +84,23 @@ pub trait Tuning: GameMaps {
     /// The submission bot's search limits per move at `MOVE_BUDGET_MS`
     /// (its `bot.rs`): with `FROZEN`, `genome_bot` is then the submission bot.
     fn submission_limits() -> Limits;
+    /// A tuning stage's search a move (evolve's `timed`, fit's
+    /// `choose_timed`): `nodes`, or timed as the submission bot searches.
+    fn tuning_limits(timed: bool, nodes: u64) -> Limits {
+        if timed {
+            Self::submission_limits()
+        } else {
+            Limits::nodes(nodes)
+        }
+    }
+    /// [`Tuning::tuning_limits`] in words, for logs and genome comments.
+    fn tuning_budget(timed: bool, nodes: u64) -> String {
+        if timed {
+            format!("{} ms a move", Self::MOVE_BUDGET_MS)
+        } else {
+            format!("{nodes} nodes")
+        }
+    }
 }
 
 /// A game with everything needed to tune, referee and report it: the bound
