@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    125, // material
-    11, // spawns
+    130, // material
+    14, // spawns
     -5, // jumps
-    0, // safe
-    -73, // exposed
-    100, // holes
+    6, // safe
+    -94, // exposed
+    104, // holes
     500, // tempo
 ];
 
