@@ -107,14 +107,14 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         println!();
     };
     row("validation loss", &|c| format!("{:.5}", c.loss.1));
-    let budget = format!("at {}", G::tuning_budget(a.choose_timed, a.nodes));
     row("score against the start", &|c| {
         c.score.map_or("-".into(), |s| format!("{:.3}", s))
     });
-    if a.pairs > 0 {
-        println!("(* at a declared bound; scores {budget})");
-    } else {
-        println!("(* at a declared bound)");
+    // With no pairs the smallest ridge is taken without games: no budget chose it.
+    let played_at = (a.pairs > 0).then(|| format!("at {}", G::tuning_budget(a.choose_timed, a.nodes)));
+    match &played_at {
+        Some(budget) => println!("(* at a declared bound; scores {budget})"),
+        None => println!("(* at a declared bound)"),
     }
     match report.chosen {
         Some(i) => println!("chosen: ridge {}", report.candidates[i].ridge),
@@ -126,7 +126,10 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         a.seed,
         a.nodes,
         match report.chosen {
-            Some(i) => format!("ridge {}, chosen {budget}", report.candidates[i].ridge),
+            Some(i) => match &played_at {
+                Some(budget) => format!("ridge {}, chosen {budget}", report.candidates[i].ridge),
+                None => format!("ridge {}", report.candidates[i].ridge),
+            },
             None => "no candidate beat the start".to_string(),
         }
     );
