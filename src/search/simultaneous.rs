@@ -71,9 +71,12 @@ impl<G: Game> Game for Sequential<G> {
 
     #[inline]
     fn hash(&self) -> u64 {
+        // Who commits first changes every value (the other answers knowing
+        // the move), so it is part of what the table stores a value for.
+        let position = self.inner.hash() ^ (self.first as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         match &self.pending {
-            None => self.inner.hash(),
-            Some(m) => self.inner.hash() ^ hash_of(m) ^ 0x5bd1_e995,
+            None => position,
+            Some(m) => position ^ hash_of(m) ^ 0x5bd1_e995,
         }
     }
 }
