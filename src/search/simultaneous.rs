@@ -72,7 +72,8 @@ impl<G: Game> Game for Sequential<G> {
     #[inline]
     fn hash(&self) -> u64 {
         // Who commits first changes every value (the other answers knowing
-        // the move), so it is part of what the table stores a value for.
+        // the move, and contempt is the first player's), so it is part of
+        // what the table stores a value for.
         let position = self.inner.hash() ^ (self.first as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         match &self.pending {
             None => position,
@@ -81,17 +82,47 @@ impl<G: Game> Game for Sequential<G> {
     }
 }
 
-/// Evaluates a half-played turn by the position before it.
+/// Evaluates a half-played turn by the position before it, and a drawn game
+/// `contempt` below even for the player who commits first (`contempt` above
+/// for the other: the search is zero-sum).
+///
+/// Why a draw needs its own score: in the cautious model every line but a
+/// crash is scored as if the opponent had guessed our move, so play that goes
+/// on looks worse than it is, while a head-on crash is an exact draw. Scored
+/// at 0, a crash beats any move the model sees as a little behind, and two
+/// bikes that both reason so drive into the same cell. Contempt puts the draw
+/// where it belongs against play that goes on: the bike crashes only when
+/// every other move scores below `-contempt`, and never over a move it scores
+/// as even or better.
 #[derive(Clone, Copy, Debug)]
-pub struct SequentialEval<E>(pub E);
+pub struct SequentialEval<E> {
+    pub eval: E,
+    pub contempt: i32,
+}
+
+impl<E> SequentialEval<E> {
+    /// Draws scored as even: the judges' search, which clones bots that
+    /// score them so.
+    pub fn new(eval: E) -> Self {
+        SequentialEval { eval, contempt: 0 }
+    }
+}
 
 impl<G: Game, E: Evaluator<G>> Evaluator<Sequential<G>> for SequentialEval<E> {
     #[inline]
     fn evaluate(&self, state: &Sequential<G>, player: Player) -> i32 {
-        self.0.evaluate(&state.inner, player)
+        self.eval.evaluate(&state.inner, player)
     }
 
     fn terminal(&self, state: &Sequential<G>, player: Player, ply: usize) -> i32 {
-        self.0.terminal(&state.inner, player, ply)
+        let drawn = state.inner.outcome().is_some_and(|o| o.winner().is_none());
+        if drawn && self.contempt != 0 {
+            return if player == state.first {
+                -self.contempt
+            } else {
+                self.contempt
+            };
+        }
+        self.eval.terminal(&state.inner, player, ply)
     }
 }

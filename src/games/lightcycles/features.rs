@@ -25,6 +25,12 @@ crate::declare_params! {
     ENDGAME_SPACE = ("endgame_space", 100, 0, 400, 5);
     /// Once the bikes are apart: +1 if I outlast the opponent, -1 if not, 0 if even.
     ENDGAME_WIN = ("endgame_win", 2000, 0, 5000, 50);
+    /// What a drawn game (a head-on crash, both bikes out at once) is worth
+    /// below even to me, in the search only ([`SequentialEval`]'s contempt):
+    /// no position has this feature, so it is always 0 here.
+    ///
+    /// [`SequentialEval`]: crate::search::simultaneous::SequentialEval
+    CONTEMPT = ("contempt", 0, 0, 300, 5);
 }
 
 /// Cells with `x + y` even.

@@ -136,7 +136,7 @@ impl Bot<LightCycles> for SearchJudge {
     fn choose(&mut self, state: &LightCycles, p: Player) -> Direction {
         let root = Sequential::new(*state, p);
         self.search
-            .search(&root, &SequentialEval(self.eval), Limits::nodes(self.nodes))
+            .search(&root, &SequentialEval::new(self.eval), Limits::nodes(self.nodes))
             .best
     }
 }

@@ -131,7 +131,7 @@ fn a_half_played_last_turn_adds_nothing_to_the_search_value() {
     use super::features::{separated, DEFAULTS};
     use crate::search::simultaneous::{Sequential, SequentialEval};
     use crate::search::{AlphaBeta, Limits, Linear, Techniques};
-    let eval = SequentialEval(Linear(DEFAULTS));
+    let eval = SequentialEval::new(Linear(DEFAULTS));
     let mut checked = 0;
     for (state, me) in random_positions(19, 40).into_iter().filter(|(s, _)| !separated(s)).step_by(7) {
         let root = Sequential::new(state, me);

@@ -14,6 +14,7 @@ pub const WEIGHTS: Weights = [
     4, // distance
     135, // endgame_space
     2400, // endgame_win
+    20, // contempt
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
