@@ -44,6 +44,37 @@ fn fit_writes_a_genome_in_range_and_says_how_it_chose() {
         text.contains("chosen: ridge") || text.contains("no candidate beat"),
         "{text}"
     );
+    // Where it is, on stderr, in order: the positions, the fit, then each
+    // candidate's games and score (as many as the table has columns).
+    let told = stderr(&o);
+    let candidates = text
+        .lines()
+        .find(|l| l.starts_with("weight"))
+        .unwrap()
+        .matches("r=")
+        .count();
+    let expected = [
+        "fit: playing 40 games at 100 nodes for positions".to_string(),
+        "positions in".to_string(),
+        format!("; {candidates} candidates on the ridge path"),
+    ];
+    let mut at = 0;
+    for part in &expected {
+        let found = told[at..]
+            .find(part.as_str())
+            .unwrap_or_else(|| panic!("no `{part}` after byte {at} of\n{told}"));
+        at += found + part.len();
+    }
+    assert_eq!(
+        told.matches("pairs against the start at 100 nodes").count(),
+        candidates,
+        "{told}"
+    );
+    assert_eq!(told.matches(" against the start\n").count(), candidates, "{told}");
+    assert!(
+        told.contains(&format!("fit: candidate {candidates}/{candidates} (ridge ")),
+        "{told}"
+    );
     // Every weight is present, in range and on its grid: `load` checks it.
     Genome::load(&out, "ataxx", Ataxx::PARAMS).unwrap();
     let again = gridtune(
@@ -207,6 +238,12 @@ fn evolve_prefit_writes_its_start_genome() {
     .unwrap();
     let log = std::fs::read_to_string(run.join("run.log")).unwrap();
     assert!(log.contains("prefit: 30 games"), "{log}");
+    // The stages before it, as they began.
+    let playing = log
+        .find("prefit: playing 30 games at 100 nodes for positions")
+        .expect(&log);
+    let fitted = log.find("candidates on the ridge path").expect(&log);
+    assert!(playing < fitted, "{log}");
     // The first generation's reference is the GA's start: the prefit genome.
     let genomes = std::fs::read_to_string(run.join("genomes.csv")).unwrap();
     assert!(first_reference_matches(&genomes, &prefit), "{genomes}");

@@ -2,10 +2,11 @@
 //! (Texel's method), written to a new file.
 
 use super::args::GameArg;
+use super::fit_progress::FitProgress;
 use anyhow::Result;
 use clap::Args;
 use gridtune::bail_input;
-use gridtune::fit::{fit, Candidate, FitConfig};
+use gridtune::fit::{fit_telling, Candidate, FitConfig};
 use gridtune::games::GameKit;
 use gridtune::genome::Genome;
 use std::path::PathBuf;
@@ -46,6 +47,9 @@ pub struct FitArgs {
     /// The seed of the maps, seats, judges and opening plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
@@ -68,7 +72,9 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
     if let Err(e) = config.check_for::<G>() {
         bail_input!("{e}");
     }
-    let report = fit::<G>(&config, &from, a.seed)?;
+    let progress = FitProgress::start(a.quiet);
+    let report = fit_telling::<G>(&config, &from, a.seed, &|stage| progress.tell(stage))?;
+    progress.finish();
     println!(
         "{} games, {} positions ({} train, {} validation) in {:.1} s; scale {:.3e} log-odds per unit",
         report.games,

@@ -8,6 +8,7 @@ mod choose_move;
 mod evolve;
 mod evolve_progress;
 mod fit;
+mod fit_progress;
 mod freeze;
 mod maps;
 mod matches;

@@ -83,7 +83,11 @@ fn prefitted<G: GameKit>(
     if !new_run {
         return Ok(Genome::load(&path, G::NAME, G::PARAMS)?);
     }
-    let report = crate::fit::fit::<G>(prefit, seed_genome, seed ^ 0xf17)?;
+    let report = crate::fit::fit_telling::<G>(prefit, seed_genome, seed ^ 0xf17, &|stage| {
+        if let Some(line) = stage.line() {
+            tracing::info!("prefit: {line}");
+        }
+    })?;
     let chosen = match report.chosen {
         Some(i) => {
             let c = &report.candidates[i];

@@ -34,6 +34,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How the positions are gathered (evolve's `prefit` and `gridtune fit`'s flags).
@@ -169,15 +170,91 @@ pub struct FitReport {
     pub seconds: f64,
 }
 
+/// Where a fit is, told as it goes: a fit plays for minutes to hours, and
+/// a command or a run log should say what it is waiting for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FitStage {
+    /// The games for positions begin: `games` of them at `nodes` a move.
+    Positions { games: usize, nodes: u64 },
+    /// `done` of those `games` are over (told from the threads that play them).
+    Played { done: usize, games: usize },
+    /// The positions are fitted along the ridge path; `candidates` new
+    /// genomes came of it (ridges that round to the start or to another
+    /// candidate give none).
+    Fitted {
+        positions: usize,
+        seconds: f64,
+        candidates: usize,
+    },
+    /// Candidate `index` of `of` (from 1) starts its `pairs` pairs of games
+    /// against the start genome, each side searching `budget`.
+    Choosing {
+        index: usize,
+        of: usize,
+        ridge: f64,
+        pairs: usize,
+        budget: String,
+    },
+    /// And scored `score` against the start genome.
+    Scored { ridge: f64, score: f64 },
+}
+
+impl FitStage {
+    /// The stage as a line for a person, if it is one worth a line (a
+    /// line per game would drown everything else).
+    pub fn line(&self) -> Option<String> {
+        Some(match self {
+            FitStage::Positions { games, nodes } => format!("playing {games} games at {nodes} nodes for positions"),
+            FitStage::Played { .. } => return None,
+            FitStage::Fitted {
+                positions,
+                seconds,
+                candidates,
+            } => format!("{positions} positions in {seconds:.1} s; {candidates} candidates on the ridge path"),
+            FitStage::Choosing {
+                index,
+                of,
+                ridge,
+                pairs,
+                budget,
+            } => format!("candidate {index}/{of} (ridge {ridge}): {pairs} pairs against the start at {budget}"),
+            FitStage::Scored { ridge, score } => format!("ridge {ridge} scored {score:.3} against the start"),
+        })
+    }
+}
+
 /// Plays the games from `from` and fits a genome to their results.
 pub fn fit<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) -> Result<FitReport> {
+    fit_telling::<G>(config, from, seed, &|_| {})
+}
+
+/// [`fit`], telling `stage` where it is.
+pub fn fit_telling<G: GameKit>(
+    config: &FitConfig,
+    from: &Genome,
+    seed: u64,
+    stage: &(dyn Fn(FitStage) + Sync),
+) -> Result<FitReport> {
     if let Err(e) = config.check_for::<G>() {
         bail!("fit: {e}");
     }
     let started = Instant::now();
+    stage(FitStage::Positions {
+        games: config.games,
+        nodes: config.nodes,
+    });
+    let played = AtomicUsize::new(0);
     let games: Vec<(Vec<Vec<i32>>, Vec<f64>)> = (0..config.games)
         .into_par_iter()
-        .map(|g| labelled_positions::<G>(config, from, derive_seed(seed, g as u64)))
+        .map(|g| {
+            let positions = labelled_positions::<G>(config, from, derive_seed(seed, g as u64));
+            let done = played.fetch_add(1, Ordering::Relaxed) + 1;
+            stage(FitStage::Played {
+                done,
+                games: config.games,
+            });
+            positions
+        })
         .collect::<Result<_>>()?;
     let dims = G::PARAMS.len();
     let (mut train, mut validation) = (Samples::new(dims), Samples::new(dims));
@@ -240,14 +317,29 @@ pub fn fit<G: GameKit>(config: &FitConfig, from: &Genome, seed: u64) -> Result<F
             score: None,
         });
     }
+    stage(FitStage::Fitted {
+        positions: train.len() + validation.len(),
+        seconds: started.elapsed().as_secs_f64(),
+        candidates: candidates.len(),
+    });
     let chosen = if config.choose_pairs == 0 {
         // Without games, the full fit: the smallest ridge's.
         (0..candidates.len()).min_by(|&a, &b| candidates[a].ridge.total_cmp(&candidates[b].ridge))
     } else {
         let limits = config.choice_limits::<G>();
+        let of = candidates.len();
         for (i, c) in candidates.iter_mut().enumerate() {
+            stage(FitStage::Choosing {
+                index: i + 1,
+                of,
+                ridge: c.ridge,
+                pairs: config.choose_pairs,
+                budget: G::tuning_budget(config.choose_timed, config.nodes),
+            });
             let s = derive_seed(seed ^ 0x5eed_c0de, i as u64);
-            c.score = Some(head_to_head::<G>(&c.genome, from, limits, config.choose_pairs, s));
+            let score = head_to_head::<G>(&c.genome, from, limits, config.choose_pairs, s);
+            c.score = Some(score);
+            stage(FitStage::Scored { ridge: c.ridge, score });
         }
         (0..candidates.len())
             .filter(|&i| candidates[i].score.is_some_and(|s| s > 0.5))
