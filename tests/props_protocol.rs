@@ -13,7 +13,7 @@ properties!(1000;
     position_isolation, position_lightcycles, position_slime, position_ataxx,
     turns_isolation, turns_lightcycles, turns_ataxx,
     reply_isolation, reply_lightcycles, reply_slime, reply_ataxx,
-    fen,
+    fen, pentanomial,
 );
 
 properties!(500; batch_isolation, batch_slime, result_isolation);

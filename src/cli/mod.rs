@@ -17,6 +17,7 @@ mod play;
 mod promote;
 mod replay;
 mod report;
+mod sprt;
 mod sweep;
 mod table;
 mod tournament;
@@ -64,6 +65,9 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Show a replay written by `match --replay`, turn by turn on the board.
     Replay(replay::ReplayArgs),
+    /// Pool the pentanomials of matches between the same two bots: Elo with
+    /// its interval, LOS and the SPRT's state, as one match reports them.
+    Sprt(sprt::SprtArgs),
     /// Rebuild a run folder's report.html from its files, or compare runs.
     Report(report::ReportArgs),
     /// Play batches of games for `evolve --server` and `match --server`
@@ -116,6 +120,7 @@ pub fn run(cli: Cli) -> Result<()> {
             with_game!(game, G => bench::run::<G>(&a))
         }
         Command::Replay(a) => replay::run(&a.file),
+        Command::Sprt(a) => sprt::run(&a),
         Command::Report(a) => report::run(&a),
         Command::Worker(a) => worker::run(&a),
     }

@@ -7,6 +7,7 @@
 //! overstate the confidence when the map decides much of the result.
 
 use serde::Serialize;
+use std::fmt;
 
 /// Wins, draws and losses of one bot, with the contest score and an Elo
 /// estimate.
@@ -79,6 +80,55 @@ impl From<[u32; 5]> for Pentanomial {
     }
 }
 
+/// Reads five counts in the order of [`Pentanomial::counts`] as `match`
+/// prints them and fishtest stores them: `98 151 464 165 122`, with commas
+/// or spaces between them and the brackets optional (`[98, 151, 464, 165,
+/// 122]`), so a printed pentanomial can be pasted back to pool matches.
+impl std::str::FromStr for Pentanomial {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let inner = text.trim();
+        let inner = inner.strip_prefix('[').map_or(Ok(inner), |rest| {
+            rest.strip_suffix(']')
+                .ok_or_else(|| format!("pentanomial `{text}`: a `[` with no closing `]`"))
+        })?;
+        let fields: Vec<&str> = inner
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|f| !f.is_empty())
+            .collect();
+        if fields.len() != 5 {
+            return Err(format!(
+                "pentanomial `{text}`: expected five counts of pairs (LL LD DD+WL WD WW), found {}",
+                fields.len()
+            ));
+        }
+        let mut counts = [0u32; 5];
+        for (i, (slot, field)) in counts.iter_mut().zip(&fields).enumerate() {
+            *slot = field.parse().map_err(|_| {
+                format!(
+                    "pentanomial `{text}`: count {} `{field}` is not a whole number of pairs (0 to {})",
+                    i + 1,
+                    u32::MAX
+                )
+            })?;
+        }
+        let pairs: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+        if pairs > u64::from(u32::MAX) {
+            return Err(format!("pentanomial `{text}`: {pairs} pairs in all, more than {} can be counted", u32::MAX));
+        }
+        Ok(Pentanomial { counts })
+    }
+}
+
+/// `98 151 464 165 122`: what [`Pentanomial::from_str`] reads.
+impl fmt::Display for Pentanomial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.counts;
+        write!(f, "{} {} {} {} {}", c[0], c[1], c[2], c[3], c[4])
+    }
+}
+
 impl Pentanomial {
     /// Counts one pair from the points (0, 0.5 or 1) of its two games.
     pub fn add_pair(&mut self, a: f32, b: f32) {
@@ -143,6 +193,37 @@ impl Pentanomial {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pentanomial_reads_as_match_prints_it_and_as_fishtest_stores_it() {
+        let p = Pentanomial::from([98, 151, 464, 165, 122]);
+        for text in [
+            "98 151 464 165 122",
+            "[98 151 464 165 122]",
+            " [98, 151, 464, 165, 122] ",
+            "98,151,464,165,122",
+        ] {
+            assert_eq!(text.parse::<Pentanomial>(), Ok(p), "{text}");
+        }
+        assert_eq!(p.to_string().parse::<Pentanomial>(), Ok(p));
+    }
+
+    #[test]
+    fn a_bad_pentanomial_is_refused_naming_what_is_wrong() {
+        for (text, says) in [
+            ("98 151 464 165", "found 4"),
+            ("98 151 464 165 122 7", "found 6"),
+            ("", "found 0"),
+            ("98 151 -464 165 122", "count 3 `-464`"),
+            ("98 151 4.5 165 122", "count 3 `4.5`"),
+            ("[98 151 464 165 122", "no closing `]`"),
+            ("4294967295 1 0 0 0", "more than 4294967295"),
+        ] {
+            let e = text.parse::<Pentanomial>().unwrap_err();
+            assert!(e.starts_with(&format!("pentanomial `{text}`")), "{e}");
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
 
     #[test]
     fn points_and_the_other_side() {

@@ -108,6 +108,11 @@ pub fn targets() -> Vec<Target> {
             check: check_fen,
         },
         Target {
+            name: "pentanomial",
+            seeds: pentanomial_seeds,
+            check: check_pentanomial,
+        },
+        Target {
             name: "checkpoint",
             seeds: checkpoint_seeds,
             check: check_checkpoint,
@@ -973,6 +978,29 @@ fn check_fen(text: &str) -> Result<(), String> {
             }
         }
         Err(e) => names_place(&e.to_string(), "bad FEN", text),
+    }
+}
+
+// -------------------------------------------------------------- pentanomials
+
+fn pentanomial_seeds() -> Vec<String> {
+    vec![
+        "98 151 464 165 122".to_string(),
+        "[190 34 400 47 229]".to_string(),
+        "0,0,0,0,1".to_string(),
+    ]
+}
+
+/// `gridtune sprt --pentanomial`: read, then printed and read back the
+/// same; or refused naming the text.
+fn check_pentanomial(text: &str) -> Result<(), String> {
+    use gridtune::stats::counts::Pentanomial;
+    match text.parse::<Pentanomial>() {
+        Ok(p) => match p.to_string().parse::<Pentanomial>() {
+            Ok(again) if again == p => Ok(()),
+            other => Err(format!("printed as `{p}`, it reads back as {other:?}")),
+        },
+        Err(e) => names_place(&e, &format!("pentanomial `{text}`"), text),
     }
 }
 
