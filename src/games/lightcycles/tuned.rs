@@ -7,13 +7,13 @@ use super::features::Weights;
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
     1, // territory
-    4, // edges
-    -17, // parity
-    30, // chamber
-    -4, // mobility
-    4, // distance
-    135, // endgame_space
-    2400, // endgame_win
+    16, // edges
+    -21, // parity
+    23, // chamber
+    -15, // mobility
+    1, // distance
+    110, // endgame_space
+    1300, // endgame_win
     20, // contempt
 ];
 
