@@ -105,7 +105,7 @@ fn bundle_wins_against_its_opponent<G: GameKit>() {
         Some(&(_, judge, fillers)) => (judge, fillers.to_vec()),
         None => (G::JUDGES[0], vec![G::JUDGES[0]; G::PLAYERS - 2]),
     };
-    bundle_wins::<G>(judge, &fillers, 4);
+    bundle_wins::<G>(judge, &fillers, 8);
 }
 
 macro_rules! bundle_builds_with_rustc_and_wins {

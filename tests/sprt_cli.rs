@@ -37,9 +37,18 @@ fn parts_pool_into_the_whole() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.contains("match 1: [49 75 232 82 61] over 499 pairs: Elo "), "{text}");
-    assert!(text.contains("match 2: [49 76 232 83 61] over 501 pairs: Elo "), "{text}");
-    assert!(text.contains("pooled [LL LD DD+WL WD WW]: [98 151 464 165 122] over 1000 pairs"), "{text}");
+    assert!(
+        text.contains("match 1: [49 75 232 82 61] over 499 pairs: Elo "),
+        "{text}"
+    );
+    assert!(
+        text.contains("match 2: [49 76 232 83 61] over 501 pairs: Elo "),
+        "{text}"
+    );
+    assert!(
+        text.contains("pooled [LL LD DD+WL WD WW]: [98 151 464 165 122] over 1000 pairs"),
+        "{text}"
+    );
     assert!(text.contains("LLR 1.60 (-2.94, 2.94) continue"), "{text}");
 }
 
@@ -49,7 +58,11 @@ fn the_bounds_decide_what_is_accepted() {
     // than 10 Elo down) is accepted.
     let o = gridtune(&["sprt", "--pentanomial", MATCH, "--sprt", "-10,0"], root());
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("SPRT elo0 -10 elo1 0 alpha 0.05 beta 0.05: LLR "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("SPRT elo0 -10 elo1 0 alpha 0.05 beta 0.05: LLR "),
+        "{}",
+        stdout(&o)
+    );
     assert!(stdout(&o).contains("H1 accepted"), "{}", stdout(&o));
     let o = gridtune(&["sprt", "--pentanomial", "300 50 100 50 10"], root());
     assert!(stdout(&o).contains("H0 accepted"), "{}", stdout(&o));
@@ -58,11 +71,20 @@ fn the_bounds_decide_what_is_accepted() {
 #[test]
 fn bad_counts_or_bounds_are_bad_input_named() {
     for (args, says) in [
-        (vec!["sprt", "--pentanomial", "98 151 464 165"], "--pentanomial pentanomial `98 151 464 165`"),
+        (
+            vec!["sprt", "--pentanomial", "98 151 464 165"],
+            "--pentanomial pentanomial `98 151 464 165`",
+        ),
         (vec!["sprt", "--pentanomial", "98 x 464 165 122"], "count 2 `x`"),
         (vec!["sprt", "--pentanomial", "0 0 0 0 0"], "no pairs"),
         (
-            vec!["sprt", "--pentanomial", "4294967295 0 0 0 0", "--pentanomial", "1 0 0 0 0"],
+            vec![
+                "sprt",
+                "--pentanomial",
+                "4294967295 0 0 0 0",
+                "--pentanomial",
+                "1 0 0 0 0",
+            ],
             "more than 4294967295",
         ),
         (vec!["sprt", "--pentanomial", MATCH, "--sprt", "10,0"], "--sprt 10,0"),
