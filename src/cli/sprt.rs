@@ -36,12 +36,17 @@ pub fn run(a: &SprtArgs) -> Result<()> {
         .collect::<Result<_>>()?;
     let total = parts.iter().try_fold(Pentanomial::default(), |sum, p| {
         let pairs = u64::from(sum.pairs()) + u64::from(p.pairs());
-        (pairs <= u64::from(u32::MAX))
-            .then(|| sum.merge(*p))
-            .ok_or_else(|| bad_input!("--pentanomial: {pairs} pairs in all, more than {} can be counted", u32::MAX))
+        (pairs <= u64::from(u32::MAX)).then(|| sum.merge(*p)).ok_or_else(|| {
+            bad_input!(
+                "--pentanomial: {pairs} pairs in all, more than {} can be counted",
+                u32::MAX
+            )
+        })
     })?;
     if total.pairs() == 0 {
-        return Err(bad_input!("--pentanomial: no pairs in all; give the counts of at least one played pair"));
+        return Err(bad_input!(
+            "--pentanomial: no pairs in all; give the counts of at least one played pair"
+        ));
     }
     for (i, p) in parts.iter().enumerate() {
         println!("match {}: [{p}] over {} pairs: Elo {}", i + 1, p.pairs(), p.elo());

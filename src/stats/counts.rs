@@ -115,7 +115,10 @@ impl std::str::FromStr for Pentanomial {
         }
         let pairs: u64 = counts.iter().map(|&c| u64::from(c)).sum();
         if pairs > u64::from(u32::MAX) {
-            return Err(format!("pentanomial `{text}`: {pairs} pairs in all, more than {} can be counted", u32::MAX));
+            return Err(format!(
+                "pentanomial `{text}`: {pairs} pairs in all, more than {} can be counted",
+                u32::MAX
+            ));
         }
         Ok(Pentanomial { counts })
     }
