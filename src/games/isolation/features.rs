@@ -21,6 +21,13 @@ crate::declare_params! {
     PARTITION_SPACE = ("partition_space", 60, 0, 300, 5);
     /// Once the pieces can never meet: +1 if I outlast the opponent, -1 if not.
     PARTITION_WIN = ("partition_win", 1000, 0, 5000, 50);
+    /// Squares both pieces reach in the same number of queen moves: the side to
+    /// move gets there first, so they count for it (negative when the opponent moves).
+    CONTESTED = ("contested", 0, -30, 30, 1);
+    /// While the pieces share a region: +1 if, were its squares used up in turn,
+    /// I would make the last move (the side to move does when their count is odd),
+    /// -1 if not.
+    PARITY = ("parity", 0, -100, 100, 5);
 }
 
 /// The feature values of `state` seen by `me`, indexed like [`PARAMS`].
@@ -34,7 +41,7 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
     let rays = QueenRays::new(free);
     let (mut my_seen, mut op_seen) = (mine, theirs);
     let (mut my_front, mut op_front) = (mine, theirs);
-    let (mut my_land, mut op_land) = (0u32, 0u32);
+    let (mut my_land, mut op_land, mut tied) = (0u32, 0u32, 0u32);
     let mut layer = 0;
     loop {
         let my_new = rays.reach(my_front) & !my_seen;
@@ -45,6 +52,7 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
         layer += 1;
         my_land += (my_new & !op_seen & !op_new).count_ones();
         op_land += (op_new & !my_seen & !my_new).count_ones();
+        tied += (my_new & op_new).count_ones();
         my_seen |= my_new;
         op_seen |= op_new;
         my_front = my_new;
@@ -60,6 +68,8 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
         }
     }
     f[TERRITORY] = my_land as i32 - op_land as i32;
+    let i_move = state.side() == me;
+    f[CONTESTED] = if i_move { tied as i32 } else { -(tied as i32) };
 
     let (w, h) = (state.width() as i32, state.height() as i32);
     let centre_distance = |sq: u8| {
@@ -78,8 +88,11 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
         let (a, b) = (my_region.count_ones() as i32, op_region.count_ones() as i32);
         f[PARTITION_SPACE] = a - b;
         // The side to move runs out first when the counts tie.
-        let i_outlast = if state.side() == me { a > b } else { a >= b };
+        let i_outlast = if i_move { a > b } else { a >= b };
         f[PARTITION_WIN] = if i_outlast { 1 } else { -1 };
+    } else {
+        let shared = (my_region | op_region).count_ones();
+        f[PARITY] = if (shared % 2 == 1) == i_move { 1 } else { -1 };
     }
     f
 }

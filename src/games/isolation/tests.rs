@@ -64,7 +64,28 @@ fn features_by_steps(state: &Isolation, me: Player) -> [i32; COUNT] {
         // The side to move runs out first when the counts tie.
         let i_outlast = if state.side() == me { a > b } else { a >= b };
         f[PARTITION_WIN] = if i_outlast { 1 } else { -1 };
+    } else {
+        // The side to move makes the last move of an odd count.
+        let shared = (my_region | op_region).count_ones();
+        let last_is_mine = (shared % 2 == 1) == (state.side() == me);
+        f[PARITY] = if last_is_mine { 1 } else { -1 };
     }
+
+    // Each piece's queen distances on their own, then the squares where they tie.
+    let distances = |from: u128| {
+        let mut d = [u32::MAX; 128];
+        let (mut seen, mut front, mut step) = (from, from, 0);
+        while front != 0 {
+            step += 1;
+            front = queen_reach(front, free) & !seen;
+            seen |= front;
+            (0..128).filter(|&sq| front >> sq & 1 == 1).for_each(|sq| d[sq] = step);
+        }
+        d
+    };
+    let (dm, dop) = (distances(mine), distances(theirs));
+    let tied = (0..128).filter(|&sq| dm[sq] != u32::MAX && dm[sq] == dop[sq]).count() as i32;
+    f[CONTESTED] = if state.side() == me { tied } else { -tied };
     f
 }
 
@@ -104,6 +125,9 @@ fn features_match_the_step_by_step_layers_in_random_games() {
                 assert_eq!(features(&state, me), features_by_steps(&state, me), "{state}");
                 checked += 1;
             }
+            // What the side to move gains, the other side loses.
+            let (f0, f1) = (features(&state, 0), features(&state, 1));
+            assert_eq!((f0[CONTESTED], f0[PARITY]), (-f1[CONTESTED], -f1[PARITY]), "{state}");
             state.legal_moves(p, &mut moves);
             state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }

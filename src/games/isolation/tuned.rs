@@ -14,6 +14,8 @@ pub const WEIGHTS: Weights = [
     5, // distance
     40, // partition_space
     650, // partition_win
+    0, // contested
+    0, // parity
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
