@@ -1,13 +1,13 @@
 //! Alpha-beta against plain minimax, budgets, and proven results.
 
-use gridtune::game::{Game, ToMove};
+use gridtune::game::{Game, MoveBuffer, Player, ToMove};
 use gridtune::games::isolation::features::{COUNT, DEFAULTS};
 use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::games::prelude::*;
 use gridtune::search::alphabeta::{terminal_score, CLOCK_EVERY_NODES, PROVEN, WIN};
-use gridtune::search::{AlphaBeta, Deepening, Evaluator, Features, Limits, Linear, Techniques};
+use gridtune::search::{AlphaBeta, Deepening, Evaluator, Features, Limits, Linear, Reductions, Techniques};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -96,6 +96,78 @@ fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {
         let mut child = state;
         child.play(result.best);
         assert_eq!(-minimax(&child, depth - 1, 1, &eval), expected, "{state}");
+        checked += 1;
+    }
+}
+
+/// Fixed-depth negamax for any game one player acts in at a time, scoring as
+/// the search does: a side that moves again keeps its point of view, and a
+/// finished game scores by its distance from the root.
+fn minimax_of<G: Game, E: Evaluator<G>>(state: &G, p: Player, depth: u32, ply: usize, eval: &E) -> i32 {
+    if depth == 0 {
+        return eval.evaluate(state, p);
+    }
+    let mut moves = G::Moves::default();
+    state.legal_moves(p, &mut moves);
+    let score = |m: &G::Move| {
+        let mut child = state.clone();
+        child.play(*m);
+        match child.to_move() {
+            ToMove::One(q) if q == p => minimax_of(&child, p, depth - 1, ply + 1, eval),
+            ToMove::One(q) => -minimax_of(&child, q, depth - 1, ply + 1, eval),
+            ToMove::Over => eval.terminal(&child, p, ply + 1),
+            ToMove::All => unreachable!("a simultaneous game"),
+        }
+    };
+    moves.as_slice().iter().map(score).max().unwrap()
+}
+
+/// Ataxx's search with its own techniques less the pruning (reductions,
+/// late-move and futility pruning, IIR) finds the minimax value of random
+/// positions at a fixed depth, and so does the exact set of any game. The
+/// repetition draws are off: a table cannot know by which path a position
+/// was reached, so with them no engine's value is exact.
+#[test]
+fn ataxx_search_without_pruning_equals_minimax() {
+    use gridtune::games::ataxx::{engine, tuned::WEIGHTS, AtaxxMap};
+    let exact = Techniques {
+        reductions: Reductions::Off,
+        late_pruning: false,
+        futility: false,
+        iir: false,
+        ..engine::TECHNIQUES
+    };
+    let eval = Linear(WEIGHTS);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    let mut checked = 0;
+    while checked < 150 {
+        let mut state = AtaxxMap::generate(&mut rng).start.with_draws(false);
+        for _ in 0..rng.random_range(0..60) {
+            let ToMove::One(p) = state.to_move() else { break };
+            let mut moves = <gridtune::games::ataxx::Ataxx as Game>::Moves::default();
+            state.legal_moves(p, &mut moves);
+            state.play(moves.as_slice()[rng.random_range(0..moves.as_slice().len())]);
+        }
+        let ToMove::One(me) = state.to_move() else { continue };
+        let mut moves = <gridtune::games::ataxx::Ataxx as Game>::Moves::default();
+        state.legal_moves(me, &mut moves);
+        if moves.as_slice().len() == 1 {
+            continue; // a forced move is played without searching
+        }
+        let depth = if moves.as_slice().len() > 30 { 2 } else { 3 };
+        let expected = minimax_of(&state, me, depth, 0, &eval);
+        for techniques in [exact, Techniques::EXACT] {
+            let result = AlphaBeta::with(14, techniques).search(&state, &eval, Limits::depth(depth));
+            assert_eq!(result.score, expected, "{techniques:?} depth {depth}\n{state}");
+            let mut child = state.clone();
+            child.play(result.best);
+            let worth = match child.to_move() {
+                ToMove::One(q) if q == me => minimax_of(&child, me, depth - 1, 1, &eval),
+                ToMove::One(q) => -minimax_of(&child, q, depth - 1, 1, &eval),
+                _ => eval.terminal(&child, me, 1),
+            };
+            assert_eq!(worth, expected, "the move picked is worth the score\n{state}");
+        }
         checked += 1;
     }
 }
