@@ -6,32 +6,40 @@ use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
 use gridtune::games::isolation::{Isolation, IsolationMap};
 use gridtune::games::prelude::*;
-use gridtune::search::alphabeta::{terminal_score, CLOCK_EVERY_NODES, PROVEN, WIN};
+use gridtune::search::alphabeta::{CLOCK_EVERY_NODES, PROVEN, WIN};
 use gridtune::search::{AlphaBeta, Deepening, Evaluator, Features, Limits, Linear, Reductions, Techniques};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Fixed-depth negamax without pruning: the value alpha-beta must reproduce.
-fn minimax(state: &Isolation, depth: u32, ply: usize, eval: &Linear<COUNT>) -> i32 {
-    let me = match state.to_move() {
-        ToMove::One(p) => p,
-        _ => return terminal_score(&state.outcome().unwrap(), state.side(), ply),
-    };
+/// Fixed-depth negamax without pruning, the value alpha-beta must reproduce,
+/// for any game one player acts in at a time: `p`, who is to act, takes
+/// the best of its moves.
+fn minimax<G: Game, E: Evaluator<G>>(state: &G, p: Player, depth: u32, ply: usize, eval: &E) -> i32 {
     if depth == 0 {
-        return eval.evaluate(state, me);
+        return eval.evaluate(state, p);
     }
-    let mut moves = IsolationMoves::new();
-    state.legal_moves(me, &mut moves);
+    let mut moves = G::Moves::default();
+    state.legal_moves(p, &mut moves);
     moves
         .as_slice()
         .iter()
-        .map(|&m| {
-            let mut child = *state;
-            child.play(m);
-            -minimax(&child, depth - 1, ply + 1, eval)
-        })
+        .map(|&m| move_value(state, m, p, depth, ply, eval))
         .max()
         .unwrap()
+}
+
+/// What `m` is worth to `p` in [`minimax`] at `depth`, scored as the search
+/// scores it: a side that moves again keeps its point of view, and a
+/// finished game scores by its distance from the root.
+fn move_value<G: Game, E: Evaluator<G>>(state: &G, m: G::Move, p: Player, depth: u32, ply: usize, eval: &E) -> i32 {
+    let mut child = state.clone();
+    child.play(m);
+    match child.to_move() {
+        ToMove::One(q) if q == p => minimax(&child, p, depth - 1, ply + 1, eval),
+        ToMove::One(q) => -minimax(&child, q, depth - 1, ply + 1, eval),
+        ToMove::Over => eval.terminal(&child, p, ply + 1),
+        ToMove::All => unreachable!("a simultaneous game"),
+    }
 }
 
 fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolation> {
@@ -79,7 +87,7 @@ fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {
         let Some(state) = random_midgame(&mut rng, plies) else {
             continue;
         };
-        let expected = minimax(&state, depth, 0, &eval);
+        let expected = minimax(&state, state.side(), depth, 0, &eval);
         let result = AlphaBeta::with(12, techniques).search(&state, &eval, Limits::depth(depth));
         let mut moves = IsolationMoves::new();
         state.legal_moves(state.side(), &mut moves);
@@ -93,33 +101,13 @@ fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {
             assert_eq!(result.score.signum(), expected.signum(), "{state}");
         }
         // The move it picked is worth its score.
-        let mut child = state;
-        child.play(result.best);
-        assert_eq!(-minimax(&child, depth - 1, 1, &eval), expected, "{state}");
+        assert_eq!(
+            move_value(&state, result.best, state.side(), depth, 0, &eval),
+            expected,
+            "{state}"
+        );
         checked += 1;
     }
-}
-
-/// Fixed-depth negamax for any game one player acts in at a time, scoring as
-/// the search does: a side that moves again keeps its point of view, and a
-/// finished game scores by its distance from the root.
-fn minimax_of<G: Game, E: Evaluator<G>>(state: &G, p: Player, depth: u32, ply: usize, eval: &E) -> i32 {
-    if depth == 0 {
-        return eval.evaluate(state, p);
-    }
-    let mut moves = G::Moves::default();
-    state.legal_moves(p, &mut moves);
-    let score = |m: &G::Move| {
-        let mut child = state.clone();
-        child.play(*m);
-        match child.to_move() {
-            ToMove::One(q) if q == p => minimax_of(&child, p, depth - 1, ply + 1, eval),
-            ToMove::One(q) => -minimax_of(&child, q, depth - 1, ply + 1, eval),
-            ToMove::Over => eval.terminal(&child, p, ply + 1),
-            ToMove::All => unreachable!("a simultaneous game"),
-        }
-    };
-    moves.as_slice().iter().map(score).max().unwrap()
 }
 
 /// Ataxx's search with its own techniques less the pruning (reductions,
@@ -129,6 +117,7 @@ fn minimax_of<G: Game, E: Evaluator<G>>(state: &G, p: Player, depth: u32, ply: u
 /// was reached, so with them no engine's value is exact.
 #[test]
 fn ataxx_search_without_pruning_equals_minimax() {
+    use gridtune::games::ataxx::rules::AtaxxMoves;
     use gridtune::games::ataxx::{engine, tuned::WEIGHTS, AtaxxMap};
     let exact = Techniques {
         reductions: Reductions::Off,
@@ -139,33 +128,26 @@ fn ataxx_search_without_pruning_equals_minimax() {
     };
     let eval = Linear(WEIGHTS);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    let mut moves = AtaxxMoves::new();
     let mut checked = 0;
     while checked < 150 {
         let mut state = AtaxxMap::generate(&mut rng).start.with_draws(false);
         for _ in 0..rng.random_range(0..60) {
             let ToMove::One(p) = state.to_move() else { break };
-            let mut moves = <gridtune::games::ataxx::Ataxx as Game>::Moves::default();
             state.legal_moves(p, &mut moves);
-            state.play(moves.as_slice()[rng.random_range(0..moves.as_slice().len())]);
+            state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
         let ToMove::One(me) = state.to_move() else { continue };
-        let mut moves = <gridtune::games::ataxx::Ataxx as Game>::Moves::default();
         state.legal_moves(me, &mut moves);
-        if moves.as_slice().len() == 1 {
+        if moves.len() == 1 {
             continue; // a forced move is played without searching
         }
-        let depth = if moves.as_slice().len() > 30 { 2 } else { 3 };
-        let expected = minimax_of(&state, me, depth, 0, &eval);
+        let depth = if moves.len() > 30 { 2 } else { 3 };
+        let expected = minimax(&state, me, depth, 0, &eval);
         for techniques in [exact, Techniques::EXACT] {
             let result = AlphaBeta::with(14, techniques).search(&state, &eval, Limits::depth(depth));
             assert_eq!(result.score, expected, "{techniques:?} depth {depth}\n{state}");
-            let mut child = state.clone();
-            child.play(result.best);
-            let worth = match child.to_move() {
-                ToMove::One(q) if q == me => minimax_of(&child, me, depth - 1, 1, &eval),
-                ToMove::One(q) => -minimax_of(&child, q, depth - 1, 1, &eval),
-                _ => eval.terminal(&child, me, 1),
-            };
+            let worth = move_value(&state, result.best, me, depth, 0, &eval);
             assert_eq!(worth, expected, "the move picked is worth the score\n{state}");
         }
         checked += 1;
