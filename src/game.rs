@@ -195,6 +195,16 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         self.clone()
     }
 
+    /// A move that hands the turn to the other side with the board as it
+    /// is, for null-move pruning: only where that is nearly always worse
+    /// than a real move (zugzwang is rare). Ataxx's pass. None by default:
+    /// Isolation has no pass and is full of zugzwang (moving burns a
+    /// square), Light Cycles' bikes move at once, and Slime's best-reply
+    /// tree only passes when it must.
+    fn null_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// A cheap guess of what `m` gains the player to act, for the search's
     /// move ordering (higher is tried first; the history of cut-offs orders
     /// moves of equal hint). Ataxx counts a move's captures; by default every

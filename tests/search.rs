@@ -124,6 +124,7 @@ fn ataxx_search_without_pruning_equals_minimax() {
         late_pruning: false,
         futility: false,
         iir: false,
+        null_move: false,
         ..engine::TECHNIQUES
     };
     let eval = Linear(WEIGHTS);
@@ -152,6 +153,63 @@ fn ataxx_search_without_pruning_equals_minimax() {
         }
         checked += 1;
     }
+}
+
+/// Null-move pruning cuts Ataxx's tree at a fixed depth (a pass is
+/// Ataxx's null move) and leaves a game without a null move searched
+/// exactly as before, node for node.
+#[test]
+fn null_move_pruning_prunes_ataxx_and_leaves_isolation_alone() {
+    use gridtune::games::ataxx::rules::AtaxxMoves;
+    use gridtune::games::ataxx::{tuned::WEIGHTS, AtaxxMap};
+    let without = Techniques {
+        null_move: false,
+        ..Techniques::EXACT
+    };
+    let with = Techniques {
+        null_move: true,
+        ..Techniques::EXACT
+    };
+    let eval = Linear(WEIGHTS);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
+    let mut moves = AtaxxMoves::new();
+    let (mut nodes_without, mut nodes_with) = (0, 0);
+    for _ in 0..40 {
+        let mut state = AtaxxMap::generate(&mut rng).start.with_draws(false);
+        for _ in 0..rng.random_range(4..40) {
+            let ToMove::One(p) = state.to_move() else { break };
+            state.legal_moves(p, &mut moves);
+            state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+        let ToMove::One(me) = state.to_move() else { continue };
+        let a = AlphaBeta::with(16, without).search(&state, &eval, Limits::depth(4));
+        let b = AlphaBeta::with(16, with).search(&state, &eval, Limits::depth(4));
+        state.legal_moves(me, &mut moves);
+        assert!(moves.as_slice().contains(&b.best), "{:?} is not legal\n{state}", b.best);
+        nodes_without += a.nodes;
+        nodes_with += b.nodes;
+    }
+    assert!(
+        nodes_with < nodes_without,
+        "null moves searched {nodes_with} nodes against {nodes_without}"
+    );
+
+    let isolation = |null_move| Techniques {
+        null_move,
+        ..Techniques::ALL
+    };
+    let mut checked = 0;
+    for plies in [4, 10, 16].into_iter().cycle().take(30) {
+        let Some(state) = random_midgame(&mut rng, plies) else {
+            continue;
+        };
+        checked += 1;
+        let eval = Linear(DEFAULTS);
+        let a = AlphaBeta::with(14, isolation(false)).search(&state, &eval, Limits::depth(5));
+        let b = AlphaBeta::with(14, isolation(true)).search(&state, &eval, Limits::depth(5));
+        assert_eq!(a, b, "{state}");
+    }
+    assert!(checked >= 20, "only {checked} Isolation positions");
 }
 
 #[test]

@@ -178,6 +178,12 @@ pub struct Techniques {
     /// table entry (so no move to search first) is searched 2 plies
     /// shallower, 3 when that is still deeper than 5.
     pub iir: bool,
+    /// Null-move pruning: at a node off the principal variation whose
+    /// evaluation beats beta, the side to move passes ([`Game::null_move`])
+    /// and the opponent is searched a few plies shallower; if even then the
+    /// position beats beta, the node fails high. Not twice in a row. Only in
+    /// games with a null move.
+    pub null_move: bool,
     /// The depths the iterative deepening searches.
     pub deepening: Deepening,
     /// When a timed search stops starting iterations.
@@ -229,6 +235,7 @@ impl Techniques {
         late_pruning: true,
         futility: true,
         iir: true,
+        null_move: true,
         deepening: Deepening::EveryPly,
         new_iterations: NewIterations::WhileHalfLeft,
     };
@@ -243,6 +250,7 @@ impl Techniques {
         late_pruning: false,
         futility: false,
         iir: false,
+        null_move: false,
         deepening: Deepening::EveryPly,
         new_iterations: NewIterations::WhileHalfLeft,
     };
@@ -252,6 +260,7 @@ impl Techniques {
         late_pruning: false,
         futility: false,
         iir: false,
+        null_move: false,
         ..Techniques::ALL
     };
 }
@@ -274,6 +283,12 @@ pub enum Reductions {
     /// the ordering finds the good ones (Ataxx's many jumps).
     Steep,
 }
+
+/// Null-move pruning applies from this depth on.
+const NULL_MOVE_DEPTH: u32 = 3;
+/// Plies the null move's reply is searched shallower than a real move's, on
+/// top of one more per 4 plies of depth.
+const NULL_MOVE_REDUCTION: u32 = 2;
 
 /// Moves searched in full before reductions start: the table move, the
 /// killers, and the best by history.
@@ -302,6 +317,8 @@ pub struct AlphaBeta<G: Game> {
     /// Set when some line was cut by the depth limit rather than by the game
     /// ending: without it, deeper iterations cannot change the answer.
     hit_horizon: bool,
+    /// Whether the node at each ply was reached by a null move.
+    after_null: [bool; MAX_PLY],
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -328,6 +345,7 @@ impl<G: Game> AlphaBeta<G> {
             deadline: None,
             stopped: false,
             hit_horizon: false,
+            after_null: [false; MAX_PLY],
         }
     }
 
@@ -546,6 +564,16 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
 
+        if self.techniques.null_move
+            && !on_pv
+            && depth >= NULL_MOVE_DEPTH
+            && !self.after_null[ply]
+            && beta.abs() < PROVEN
+            && self.null_move_fails_high(state, me, depth, ply, beta, eval)
+        {
+            return beta;
+        }
+
         let mut moves = G::Moves::default();
         state.legal_moves(me, &mut moves);
         let base = self.ordered.len();
@@ -616,6 +644,40 @@ impl<G: Game> AlphaBeta<G> {
         self.table
             .store(key, depth, bound, to_table(best_score, ply), best_move);
         best_score
+    }
+
+    /// Whether the position still beats beta after `me` passes, searched
+    /// [`NULL_MOVE_REDUCTION`] plies (and a ply more per 4 of depth) shallower
+    /// than a real move's reply. Asked only when the evaluation beats beta.
+    #[allow(clippy::too_many_arguments)]
+    fn null_move_fails_high(
+        &mut self,
+        state: &G,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        beta: i32,
+        eval: &impl Evaluator<G>,
+    ) -> bool {
+        let Some(pass) = state.null_move() else {
+            return false;
+        };
+        if eval.evaluate(state, me) < beta {
+            return false;
+        }
+        let mut child = state.clone();
+        child.play(pass);
+        let ToMove::One(q) = child.to_move() else {
+            return false;
+        };
+        if q == me {
+            return false;
+        }
+        let reduced = depth.saturating_sub(1 + NULL_MOVE_REDUCTION + depth / 4);
+        self.after_null[ply + 1] = true;
+        let score = -self.negamax(&child, q, reduced, ply + 1, -beta, -beta + 1, eval);
+        self.after_null[ply + 1] = false;
+        !self.stopped && score >= beta
     }
 
     /// The score of the `index`-th move searched at a node: in full for the

@@ -557,6 +557,11 @@ impl Game for Ataxx {
         m.is_pass()
     }
 
+    /// A side to move almost always gains by moving: a spawn adds a piece.
+    fn null_move(&self) -> Option<AtaxxMove> {
+        Some(AtaxxMove::PASS)
+    }
+
     /// Counted by popcount, then found in `legal_moves`' order (spawns by
     /// square, then each piece's jumps) without listing them.
     fn pick_legal_move(&self, p: Player, pick: &mut dyn FnMut(usize) -> usize) -> AtaxxMove {
