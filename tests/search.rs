@@ -1,6 +1,8 @@
 //! Alpha-beta against plain minimax, budgets, and proven results.
 
 use gridtune::game::{Game, MoveBuffer, Player, ToMove};
+use gridtune::games::ataxx::rules::AtaxxMoves;
+use gridtune::games::ataxx::{Ataxx, AtaxxMap};
 use gridtune::games::isolation::features::{COUNT, DEFAULTS};
 use gridtune::games::isolation::protocol::parse_position;
 use gridtune::games::isolation::rules::IsolationMoves;
@@ -51,6 +53,19 @@ fn random_midgame(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Option<Isolatio
         state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
     }
     matches!(state.to_move(), ToMove::One(_)).then_some(state)
+}
+
+/// An Ataxx position `plies` random moves (or until the game ends) from a
+/// generated board's start, with the repetition draws off (see below).
+fn random_ataxx(rng: &mut Xoshiro256PlusPlus, plies: usize) -> Ataxx {
+    let mut state = AtaxxMap::generate(rng).start.with_draws(false);
+    let mut moves = AtaxxMoves::new();
+    for _ in 0..plies {
+        let ToMove::One(p) = state.to_move() else { break };
+        state.legal_moves(p, &mut moves);
+        state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+    }
+    state
 }
 
 /// Every technique that does not prune (PVS, aspiration windows, history,
@@ -117,8 +132,7 @@ fn value_equals_minimax(techniques: Techniques, depth: u32, positions: usize) {
 /// was reached, so with them no engine's value is exact.
 #[test]
 fn ataxx_search_without_pruning_equals_minimax() {
-    use gridtune::games::ataxx::rules::AtaxxMoves;
-    use gridtune::games::ataxx::{engine, tuned::WEIGHTS, AtaxxMap};
+    use gridtune::games::ataxx::{engine, tuned::WEIGHTS};
     let exact = Techniques {
         reductions: Reductions::Off,
         late_pruning: false,
@@ -132,12 +146,8 @@ fn ataxx_search_without_pruning_equals_minimax() {
     let mut moves = AtaxxMoves::new();
     let mut checked = 0;
     while checked < 150 {
-        let mut state = AtaxxMap::generate(&mut rng).start.with_draws(false);
-        for _ in 0..rng.random_range(0..60) {
-            let ToMove::One(p) = state.to_move() else { break };
-            state.legal_moves(p, &mut moves);
-            state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..60);
+        let state = random_ataxx(&mut rng, plies);
         let ToMove::One(me) = state.to_move() else { continue };
         state.legal_moves(me, &mut moves);
         if moves.len() == 1 {
@@ -160,8 +170,7 @@ fn ataxx_search_without_pruning_equals_minimax() {
 /// exactly as before, node for node.
 #[test]
 fn null_move_pruning_prunes_ataxx_and_leaves_isolation_alone() {
-    use gridtune::games::ataxx::rules::AtaxxMoves;
-    use gridtune::games::ataxx::{tuned::WEIGHTS, AtaxxMap};
+    use gridtune::games::ataxx::tuned::WEIGHTS;
     let without = Techniques {
         null_move: false,
         ..Techniques::EXACT
@@ -175,12 +184,8 @@ fn null_move_pruning_prunes_ataxx_and_leaves_isolation_alone() {
     let mut moves = AtaxxMoves::new();
     let (mut nodes_without, mut nodes_with) = (0, 0);
     for _ in 0..40 {
-        let mut state = AtaxxMap::generate(&mut rng).start.with_draws(false);
-        for _ in 0..rng.random_range(4..40) {
-            let ToMove::One(p) = state.to_move() else { break };
-            state.legal_moves(p, &mut moves);
-            state.play(moves.as_slice()[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(4..40);
+        let state = random_ataxx(&mut rng, plies);
         let ToMove::One(me) = state.to_move() else { continue };
         let a = AlphaBeta::with(16, without).search(&state, &eval, Limits::depth(4));
         let b = AlphaBeta::with(16, with).search(&state, &eval, Limits::depth(4));
