@@ -28,6 +28,8 @@ pub const TECHNIQUES: Techniques = Techniques {
     late_pruning: false,
     futility: false,
     iir: false,
+    // Isolation has no pass to prune with (`Game::null_move`).
+    null_move: false,
     new_iterations: NewIterations::UntilDeadline,
     ..Techniques::ALL
 };
