@@ -58,6 +58,7 @@ fn play<G: GameKit>(program: &Path, judge: &str, fillers: &[&str], pairs: usize)
         a: &bot,
         b: &judge,
         fillers: &fillers,
+        field: None,
         schedule: &schedule,
         concurrency: 1,
         log: false,

@@ -630,6 +630,101 @@ fn slime_runs_through_tournament_match_move_and_perft() {
 }
 
 #[test]
+fn slime_match_against_the_field_plays_each_bot_at_the_same_tables() {
+    let field = |bots: [&str; 2], games: &str, fill: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "slime",
+            "--field",
+            "--fresh-maps",
+            "--games",
+            games,
+            "--json",
+        ];
+        for b in bots {
+            args.extend(["--bot", b]);
+        }
+        for f in fill {
+            args.extend(["--fill", f]);
+        }
+        gridtune(&args, root())
+    };
+    let json = |o: &std::process::Output| -> serde_json::Value {
+        assert!(o.status.success(), "{}", stderr(o));
+        serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+    };
+    let count = |r: &serde_json::Value, key: &str| r[key].as_u64().unwrap_or_else(|| panic!("{key} in {r}"));
+
+    // One bot against itself: twin games share seat, fillers, map and seed
+    // (ShallowBlue's sampling too), so every table is played twice alike.
+    let r = json(&field(["judge:greedy_slime", "judge:greedy_slime"], "16", &[]));
+    assert_eq!(count(&r, "games"), 16);
+    assert_eq!(
+        (count(&r, "draws"), count(&r, "wins"), count(&r, "losses")),
+        (16, 0, 0),
+        "{r}"
+    );
+    assert_eq!(r["field"]["tables"], 8, "{r}");
+    assert_eq!(r["field"]["lead"].as_f64(), Some(0.0), "{r}");
+    let pentanomial: Vec<u64> = r["pentanomial"]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(pentanomial, [0, 0, 4, 0, 0], "two tables make a pentanomial unit: {r}");
+
+    // GreedySlime holds far more of the board than the random Simplebot at
+    // the same tables, and the lead is the difference of what each held.
+    let fill = [
+        "judge:jumper",
+        "judge:lichen",
+        "judge:corner_slime",
+        "judge:death_slime",
+    ];
+    let r = json(&field(["judge:greedy_slime", "judge:simplebot"], "24", &fill));
+    let f = &r["field"];
+    let held = [f["results"][0].as_f64().unwrap(), f["results"][1].as_f64().unwrap()];
+    let (lead, lo, hi) = (
+        f["lead"].as_f64().unwrap(),
+        f["lead_lo"].as_f64().unwrap(),
+        f["lead_hi"].as_f64().unwrap(),
+    );
+    assert!(held[0] > held[1] && lo > 0.0, "{r}");
+    assert!(
+        (lead - (held[0] - held[1])).abs() < 1e-9 && lo < lead && lead < hi,
+        "{r}"
+    );
+    assert!(count(&r, "wins") > count(&r, "losses"), "{r}");
+    assert_eq!(count(&r, "wins") + count(&r, "draws") + count(&r, "losses"), 24, "{r}");
+    assert_eq!(count(&r, "wins") % 2, 0, "twin games share their pair's result: {r}");
+
+    let o = field(["judge:greedy_slime", "judge:simplebot"], "6", &[]);
+    assert_eq!(o.status.code(), Some(2), "games come in fours");
+    assert!(
+        stderr(&o).contains("--games 6: give a positive multiple of 4"),
+        "{}",
+        stderr(&o)
+    );
+    let o = field(
+        ["judge:greedy_slime", "judge:simplebot"],
+        "8",
+        &["judge:jumper", "judge:lichen"],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "two fillers cannot fill a table's three other seats"
+    );
+    assert!(
+        stderr(&o).contains("3 seats beside the bot compared, and 2 --fill"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn ataxx_runs_through_perft_move_and_match() {
     let dir = scratch("ataxx");
     let fen = dir.join("start.fen");

@@ -65,6 +65,7 @@ fn play<G: GameKit>(bot: &BotSpec, judge: &str, pairs: usize) -> MatchReport {
         a: bot,
         b: &judge,
         fillers: &[],
+        field: None,
         schedule: &schedule,
         concurrency: 1,
         log: false,

@@ -1,7 +1,8 @@
-//! A head-to-head match of two bots under an optional SPRT: the runner's
-//! pairs added to a [`MatchReport`] in schedule order until the SPRT decides
-//! or the schedule ends. `match --sprt`, `evolve --promote` and the evolve
-//! run's verdict all play their matches through this one loop.
+//! A match of two bots under an optional SPRT, head to head or against the
+//! field ([`super::field`]): the runner's pairs added to a [`MatchReport`]
+//! in schedule order until the SPRT decides or the schedule ends. `match
+//! --sprt`, `evolve --promote` and the evolve run's verdict all play their
+//! matches through this one loop.
 
 use super::executor::Executor;
 use super::match_report::MatchReport;
@@ -35,7 +36,13 @@ pub fn play_match_on<G: GameKit>(
 ) -> usize {
     let started = Instant::now();
     let on_pair = |first: &Played<G::Move>, second: &Played<G::Move>| {
-        report.add_pair([first, second], sprt);
+        if first.pairing.field.is_some() {
+            let result =
+                |g: &Played<G::Move>| G::points_to_result(f64::from(g.sitting_points()), &plan.maps[g.pairing.map]);
+            report.add_field_twins([first, second], [result(first), result(second)], sprt);
+        } else {
+            report.add_pair([first, second], sprt);
+        }
         if each_pair(report, [first, second]).is_break() || report.decided() {
             ControlFlow::Break(())
         } else {

@@ -1,6 +1,8 @@
 //! What `match` reports: wins, draws and losses, the contest score, Elo with
 //! its interval from the pentanomial, the SPRT's state, why games ended, and
-//! the program bots' reply times, as a table or as JSON.
+//! the program bots' reply times, as a table or as JSON. A match against the
+//! field ([`super::field`]) counts its twin games as one comparison each and
+//! adds what each bot held at the same tables.
 
 use super::runner::Played;
 use super::EndReason;
@@ -47,8 +49,51 @@ pub struct MatchReport {
     pub stopped_early: bool,
     /// Each program bot's reply times, as of the last [`MatchReport::summarise_replies`].
     pub reply_times: Vec<ReplyTimes>,
+    /// In a match against the field, what the two bots held at the same
+    /// tables; there, each game's win, draw or loss is its twin pair's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<FieldScore>,
     #[serde(skip)]
     clock: ReplyClock,
+    /// A field comparison waiting for the next to make a pentanomial unit.
+    #[serde(skip)]
+    pending: Option<f32>,
+}
+
+/// What the two bots of a field match held (the contest's result: Slime's
+/// squares) at the tables each sat at in turn: each one's mean, and the
+/// first's lead over the second at the same table with its 95% interval.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct FieldScore {
+    pub tables: u32,
+    pub results: [f64; 2],
+    pub lead: f64,
+    pub lead_lo: f64,
+    pub lead_hi: f64,
+    /// Sums of the two results, the lead and its square.
+    #[serde(skip)]
+    sums: [f64; 4],
+}
+
+impl FieldScore {
+    fn add(&mut self, results: [f64; 2]) {
+        let lead = results[0] - results[1];
+        for (sum, x) in self.sums.iter_mut().zip([results[0], results[1], lead, lead * lead]) {
+            *sum += x;
+        }
+        self.tables += 1;
+        let n = f64::from(self.tables);
+        self.results = [self.sums[0] / n, self.sums[1] / n];
+        self.lead = self.sums[2] / n;
+        // The sample variance over n - 1; one table has no spread to read.
+        let var = if self.tables > 1 {
+            ((self.sums[3] - n * self.lead * self.lead) / (n - 1.0)).max(0.0)
+        } else {
+            f64::INFINITY
+        };
+        let half = crate::stats::distributions::Z95 * (var / n).sqrt();
+        (self.lead_lo, self.lead_hi) = (self.lead - half, self.lead + half);
+    }
 }
 
 /// An SPRT's settings and where it stands.
@@ -86,7 +131,9 @@ impl MatchReport {
             seconds: 0.0,
             stopped_early: false,
             reply_times: Vec::new(),
+            field: None,
             clock: ReplyClock::default(),
+            pending: None,
         }
     }
 
@@ -95,12 +142,9 @@ impl MatchReport {
     pub fn add_replies<M>(&mut self, specs: [&BotSpec; 2], pair: [&Played<M>; 2]) {
         for g in pair {
             for (who, spec) in specs.iter().enumerate() {
-                let seat = if who == 0 {
-                    g.pairing.first_seat
-                } else {
-                    1 - g.pairing.first_seat
-                };
-                self.clock.add(who, spec, seat, &g.record.turns);
+                if let Some(seat) = g.pairing.seat_of(who) {
+                    self.clock.add(who, spec, seat, &g.record.turns);
+                }
             }
         }
     }
@@ -115,18 +159,49 @@ impl MatchReport {
     /// statistics and the SPRT.
     pub fn add_pair<M>(&mut self, pair: [&Played<M>; 2], sprt: Option<&Sprt>) {
         let points = pair.map(Played::head_to_head);
-        let games = MatchStats::from_points(&points);
-        self.wins += games.wins;
-        self.draws += games.draws;
-        self.losses += games.losses;
-        self.games += games.games();
-        self.score = 100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64;
+        self.count_results(&points);
+        self.games += 2;
         self.pentanomial.add_pair(points[0], points[1]);
-        self.elo = self.pentanomial.elo();
-        self.los = self.pentanomial.los();
         for g in pair {
             self.count_end(g);
         }
+        self.update(sprt);
+    }
+
+    /// Adds twin field games (the first bot's, then the second's at the same
+    /// table) with each one's contest result there. Every second twin pair
+    /// completes a pentanomial unit and updates the Elo and the SPRT.
+    pub fn add_field_twins<M>(&mut self, twins: [&Played<M>; 2], results: [f64; 2], sprt: Option<&Sprt>) {
+        let result = twins[0].field_result(twins[1]);
+        // Both games count the pair's result, so wins, draws and losses
+        // still add up to the games played.
+        self.count_results(&[result, result]);
+        self.games += 2;
+        self.field.get_or_insert_with(FieldScore::default).add(results);
+        for g in twins {
+            self.count_end(g);
+        }
+        match self.pending.take() {
+            None => self.pending = Some(result),
+            Some(first) => {
+                self.pentanomial.add_pair(first, result);
+                self.update(sprt);
+            }
+        }
+    }
+
+    fn count_results(&mut self, points: &[f32]) {
+        let counted = MatchStats::from_points(points);
+        self.wins += counted.wins;
+        self.draws += counted.draws;
+        self.losses += counted.losses;
+        let n = f64::from(self.wins + self.draws + self.losses);
+        self.score = 100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / n;
+    }
+
+    fn update(&mut self, sprt: Option<&Sprt>) {
+        self.elo = self.pentanomial.elo();
+        self.los = self.pentanomial.los();
         if let Some(s) = sprt {
             self.sprt = Some(SprtState {
                 elo0: s.elo0(),
@@ -141,9 +216,9 @@ impl MatchReport {
     fn count_end<M>(&mut self, g: &Played<M>) {
         let (reason, bot) = match g.record.end {
             EndReason::Failed { seat, .. } => {
-                // The first bot sits in `first_seat`; the other seat is the second's.
-                let who = usize::from(seat != g.pairing.first_seat);
-                (g.record.end.name(), Some(self.bots[who].clone()))
+                let who = (0..2).find(|&who| g.pairing.seat_of(who) == Some(seat));
+                // A filler's failure names no bot of the match.
+                (g.record.end.name(), who.map(|who| self.bots[who].clone()))
             }
             end => (end.name(), None),
         };
@@ -210,6 +285,14 @@ impl MatchReport {
             self.pentanomial.pairs(),
             100.0 * self.los
         );
+        if let Some(f) = &self.field {
+            let _ = writeln!(
+                out,
+                "against the field: each bot in turn at the same {} tables (a win: more held than the other at \
+                 the table); held on average {:.2} and {:.2}, a lead of {:+.2} [{:+.2}, {:+.2}]",
+                f.tables, f.results[0], f.results[1], f.lead, f.lead_lo, f.lead_hi
+            );
+        }
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 out,

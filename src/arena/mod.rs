@@ -2,6 +2,7 @@
 //! statistics of a match. Shared by `match` and `evolve`.
 
 pub mod executor;
+pub mod field;
 pub mod head_to_head;
 pub mod match_report;
 pub mod runner;
@@ -247,13 +248,28 @@ fn checked_choice<G: Game>(state: &G, p: Player, bot: &mut dyn Bot<G>, legal: &m
     m
 }
 
-/// One game of a match: which map, which seat the first bot takes, and the
-/// seed for the bots' randomness.
+/// One game of a match: which map, which seat the first bot takes (in a
+/// field game, the seat of whichever bot sits), and the seed for the bots'
+/// randomness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub map: usize,
     pub first_seat: Player,
     pub seed: u64,
+    /// A game against the field ([`field`]); `None`: head to head.
+    pub field: Option<field::FieldTable>,
+}
+
+impl Pairing {
+    /// The seat the match's first (`who` 0) or second bot took in this game,
+    /// if it played.
+    pub fn seat_of(&self, who: usize) -> Option<Player> {
+        match self.field {
+            None if who == 0 => Some(self.first_seat),
+            None => Some(1 - self.first_seat),
+            Some(table) => (table.bot == who).then_some(self.first_seat),
+        }
+    }
 }
 
 /// `count` random legal maps drawn from `seed`: a fresh map for every pair
@@ -283,6 +299,7 @@ pub fn paired_schedule(maps: usize, pairs: usize, seed: u64) -> Vec<Pairing> {
                 map: i % maps,
                 first_seat,
                 seed,
+                field: None,
             })
         })
         .collect()

@@ -3,6 +3,7 @@
 //! same point whatever the thread count.
 
 use super::executor::{Executor, GameTask};
+use super::field::FieldPlan;
 use super::{pairing_seats, play_seated, GameRecord, Pairing};
 use crate::bots::BotSpec;
 use crate::games::GameKit;
@@ -22,26 +23,56 @@ impl<M> Played<M> {
     /// The first bot's result against the second: 1 if it took more points,
     /// 0.5 if as many, 0 if fewer. In a two-player game that is its own
     /// points; at a larger table it compares the two seats, whatever the
-    /// fillers did.
+    /// fillers did. A field game has one of them only: see
+    /// [`Played::field_result`].
     pub fn head_to_head(&self) -> f32 {
         let a = self.pairing.first_seat;
         let points = self.record.outcome.points;
         super::beats(points[a], points[1 - a])
     }
+
+    /// The points of whichever bot sat in this game (its `first_seat`).
+    pub fn sitting_points(&self) -> f32 {
+        self.record.outcome.points[self.pairing.first_seat]
+    }
+
+    /// The first bot's result against the second over twin field games
+    /// (`self` the first bot's, `twin` the second's at the same table): 1 if
+    /// it ended with more points, 0.5 if as many, 0 if fewer.
+    pub fn field_result(&self, twin: &Played<M>) -> f32 {
+        super::beats(self.sitting_points(), twin.sitting_points())
+    }
 }
 
 /// A match to play: `a` against `b` over `schedule` (pairs of games), with
-/// `fillers` in the remaining seats of a table for more than two.
+/// `fillers` in the remaining seats of a table for more than two, or, with
+/// `field`, each of `a` and `b` in turn at tables of `fillers`.
 pub struct MatchPlan<'a, G: GameKit> {
     pub maps: &'a [G::Map],
     pub a: &'a BotSpec,
     pub b: &'a BotSpec,
     pub fillers: &'a [BotSpec],
+    /// A match against the field (its schedule from [`FieldPlan::schedule`]).
+    pub field: Option<&'a FieldPlan>,
     pub schedule: &'a [Pairing],
     /// Games played at once.
     pub concurrency: usize,
     /// Keep every turn in the records (for replays).
     pub log: bool,
+}
+
+impl<G: GameKit> MatchPlan<'_, G> {
+    /// The bots of `pairing`'s game in seat order.
+    pub fn seats(&self, pairing: Pairing) -> Vec<&BotSpec> {
+        match (self.field, pairing.field) {
+            (Some(field), Some(table)) => field.seats(table, pairing.first_seat, self.a, self.b, self.fillers),
+            _ => {
+                let mut seats = pairing_seats(self.a, self.b, pairing).to_vec();
+                seats.extend(self.fillers);
+                seats
+            }
+        }
+    }
 }
 
 /// Plays `plan` on `plan.concurrency` threads. `on_pair` sees the two games
@@ -54,12 +85,10 @@ pub fn run_pairs<G: GameKit>(
 ) -> usize {
     let MatchPlan {
         maps,
-        a,
-        b,
-        fillers,
         schedule,
         concurrency,
         log,
+        ..
     } = *plan;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -76,9 +105,7 @@ pub fn run_pairs<G: GameKit>(
                 let Some(&pairing) = schedule.get(index) else {
                     return;
                 };
-                let mut seats = pairing_seats(a, b, pairing).to_vec();
-                seats.extend(fillers);
-                let record = play_seated::<G>(&maps[pairing.map], &seats, pairing.seed, log);
+                let record = play_seated::<G>(&maps[pairing.map], &plan.seats(pairing), pairing.seed, log);
                 if done.send(Played { index, pairing, record }).is_err() {
                     return;
                 }
@@ -121,14 +148,10 @@ pub fn run_pairs_on<G: GameKit>(
     for (c, chunk) in plan.schedule.chunks(window).enumerate() {
         let tasks: Vec<GameTask> = chunk
             .iter()
-            .map(|&pairing| {
-                let mut seats = pairing_seats(plan.a, plan.b, pairing).to_vec();
-                seats.extend(plan.fillers);
-                GameTask {
-                    map: pairing.map,
-                    seats,
-                    seed: pairing.seed,
-                }
+            .map(|&pairing| GameTask {
+                map: pairing.map,
+                seats: plan.seats(pairing),
+                seed: pairing.seed,
             })
             .collect();
         let mut played = chunk

@@ -1,8 +1,8 @@
 //! `gridtune match`: two bots on both sides of each map, optionally under
 //! an SPRT. In a game of more than two seats, two bots meet head to head at
 //! tables the game's first judges (or `--fill`) complete, a game won by the
-//! one that ends with more of the board; more bots play a tournament of
-//! tables.
+//! one that ends with more of the board, or, with `--field`, each plays the
+//! same tables of fillers in turn; more bots play a tournament of tables.
 
 use super::args::{parse_sprt, BotsArgs, BudgetArgs, CoordinatorArgs, GameArg, ServerArgs};
 use super::play::{games_bar, play_maps};
@@ -10,6 +10,7 @@ use super::table::{self, TableFlags};
 use anyhow::Result;
 use clap::Args;
 use gridtune::arena;
+use gridtune::arena::field::FieldPlan;
 use gridtune::arena::match_report::MatchReport;
 use gridtune::bail_input;
 use gridtune::bots::BotSpec;
@@ -33,6 +34,15 @@ pub struct MatchArgs {
     /// first judges).
     #[arg(long = "fill", num_args = 1)]
     pub fill: Vec<String>,
+    /// Compare the two bots against the field, as the contest ranks a game of
+    /// more than two seats, instead of head to head: each plays the same
+    /// table in turn (the same seat, beside the same bots, on the same map
+    /// with the same seed), and the one that ends with more (Slime: squares)
+    /// wins those twin games. The tables cycle through every seat and every
+    /// combination of the --fill bots (default: every judge). Games come in
+    /// fours: two seats of a map, each played by both bots.
+    #[arg(long)]
+    pub field: bool,
     #[command(flatten)]
     pub sources: BotsArgs,
     /// Map folder; default maps/<game>/holdout.
@@ -94,6 +104,9 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         }
     }
     if G::PLAYERS > 2 && specs.len() != 2 {
+        if a.field {
+            bail_input!("--field compares two bots; give exactly two --bot");
+        }
         if !a.fill.is_empty() {
             bail_input!("--fill completes a head-to-head table of two --bot; give two --bot, or leave --fill out");
         }
@@ -134,20 +147,41 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         // Two per map, counted once the maps are loaded.
         (None, false) => 2,
     });
-    if games == 0 || games % 2 == 1 {
+    // Games on one map: both sides of it, or against the field two seats of
+    // it, each played by both bots.
+    let per_map = if a.field { 4 } else { 2 };
+    if games == 0 || !games.is_multiple_of(per_map) {
+        if a.field {
+            bail_input!(
+                "--games {games}: give a positive multiple of 4 (against the field, games come in fours: \
+                 two seats of a map, each played by both bots)"
+            );
+        }
         bail_input!("--games {games}: give a positive even number (games come in pairs, one from each side)");
     }
-    let generated = a.fresh_maps.then_some(games / 2);
+    let generated = a.fresh_maps.then_some(games / per_map);
     let default_dir = || PathBuf::from(format!("maps/{}/holdout", G::NAME));
     let (mut where_, named) = play_maps::<G>(generated, a.seed, a.maps.clone().unwrap_or_else(default_dir))?;
-    let fillers = table_fillers::<G>(a)?;
-    if !fillers.is_empty() {
+    let (fillers, field) = if a.field {
+        let (fillers, field) = field_fillers::<G>(a)?;
         let names: Vec<String> = fillers.iter().map(BotSpec::label).collect();
-        where_ = format!("{where_}, beside {} in the other seats", names.join(" and "));
-    }
+        where_ = format!(
+            "{where_}, each bot in turn at tables of {} of {}",
+            G::PLAYERS - 1,
+            names.join(", ")
+        );
+        (fillers, Some(field))
+    } else {
+        let fillers = table_fillers::<G>(a)?;
+        if !fillers.is_empty() {
+            let names: Vec<String> = fillers.iter().map(BotSpec::label).collect();
+            where_ = format!("{where_}, beside {} in the other seats", names.join(" and "));
+        }
+        (fillers, None)
+    };
     let maps: Vec<G::Map> = named.iter().map(|m| m.map.clone()).collect();
     let games = if sprt.is_none() && !a.fresh_maps && a.games.is_none() {
-        2 * maps.len()
+        per_map * maps.len()
     } else {
         games
     };
@@ -163,8 +197,11 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     if concurrency == 0 {
         bail_input!("--concurrency must be at least 1");
     }
-    let schedule = arena::paired_schedule(maps.len(), games / 2, a.seed);
-    if games > 2 * maps.len() && !specs.iter().any(BotSpec::is_program) {
+    let schedule = match &field {
+        Some(field) => field.schedule(maps.len(), games / 2, G::PLAYERS, a.seed),
+        None => arena::paired_schedule(maps.len(), games / 2, a.seed),
+    };
+    if games > per_map * maps.len() && !specs.iter().any(BotSpec::is_program) {
         eprintln!(
             "note: {games} games on {} maps repeat each map; bots that search a node budget replay the \
              same games there, which adds no information. --fresh-maps gives every pair a new map.",
@@ -198,6 +235,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         a: &specs[0],
         b: &specs[1],
         fillers: &fillers,
+        field: field.as_ref(),
         schedule: &schedule,
         concurrency,
         log: a.replay.is_some(),
@@ -211,12 +249,23 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         report.add_replies([&specs[0], &specs[1]], [first, second]);
         {
             let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
-            s.0 += f64::from(first.head_to_head() + second.head_to_head());
-            s.1 += 2;
+            if first.pairing.field.is_some() {
+                s.0 += f64::from(first.field_result(second));
+                s.1 += 1;
+            } else {
+                s.0 += f64::from(first.head_to_head() + second.head_to_head());
+                s.1 += 2;
+            }
         }
         if let Some(replays) = &replays {
             for g in [first, second] {
-                let seats = arena::pairing_seats(&labels[0], &labels[1], g.pairing).map(String::clone);
+                let seats: Vec<String> = if g.pairing.field.is_some() {
+                    plan.seats(g.pairing).iter().map(|s| s.label()).collect()
+                } else {
+                    arena::pairing_seats(&labels[0], &labels[1], g.pairing)
+                        .map(String::clone)
+                        .to_vec()
+                };
                 let map = &named[g.pairing.map];
                 if let Err(e) = replays.write::<G>(g.index, map, &seats, g.pairing.seed, &g.record) {
                     replay_error = Some(e);
@@ -244,6 +293,25 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The field a match against it draws its tables from: `--fill`, at least
+/// a table's other seats, or every judge of the game.
+fn field_fillers<G: GameKit>(a: &MatchArgs) -> Result<(Vec<BotSpec>, FieldPlan)> {
+    let names: Vec<String> = if a.fill.is_empty() {
+        G::JUDGES.iter().map(|j| format!("judge:{j}")).collect()
+    } else {
+        a.fill.clone()
+    };
+    let Some(field) = FieldPlan::new(names.len(), G::PLAYERS) else {
+        bail_input!(
+            "--field: a {} table has {} seats beside the bot compared, and {} --fill were given",
+            G::NAME,
+            G::PLAYERS - 1,
+            names.len()
+        );
+    };
+    Ok((a.sources.specs::<G>(&names, a.budget.limits())?, field))
 }
 
 /// The bots beside a head-to-head pair at a table of more than two seats:

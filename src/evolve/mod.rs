@@ -9,7 +9,7 @@
 pub mod checkpoint;
 pub mod config;
 pub mod faults;
-pub mod head_to_head;
+pub mod genome_match;
 pub mod history;
 pub mod judge_tables;
 pub mod oracle;

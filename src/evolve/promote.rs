@@ -2,12 +2,13 @@
 //! the run's recommendation (already confirmed by the GA against the
 //! population mean, the tail average, the hall of fame's best and the best
 //! offspring, as CLOP and TBPSA recommend) must beat the incumbent head to
-//! head under an SPRT: both sides of freshly generated maps, a new map for
+//! head (in a game of more seats, against the field: `genome_match`) under
+//! an SPRT: both sides of freshly generated maps, a new map for
 //! each pair, since genome bots searching a node budget would replay the
 //! same games on a fixed map set.
 
-use super::head_to_head::genome_match;
-pub use super::head_to_head::incumbent_path;
+use super::genome_match::genome_match;
+pub use super::genome_match::incumbent_path;
 use super::{EvolveConfig, RunSummary};
 use crate::arena::generated_maps;
 use crate::arena::match_report::MatchReport;

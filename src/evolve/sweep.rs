@@ -1,13 +1,13 @@
 //! Decisions over several seeds: a run's seed alone can move its champion by
 //! more than a setting does (README: +13.2 against -5.5 Elo from seeds 1 and
 //! 3), so `evolve --seeds` runs one config over several seeds and ranks the
-//! champions by a round robin among them: every pair head to head on maps
+//! champions by a round robin among them: every pair matched (`genome_match`) on maps
 //! generated for the sweep, each from both sides, at the config's node
 //! budget (deterministic, as the runs were tuned). Each champion's Elo is
 //! against the others pooled, from its game pairs, with its 95% interval.
 
 use super::config::EvolveConfig;
-use super::head_to_head::genome_match;
+use super::genome_match::genome_match;
 use crate::arena::generated_maps;
 use crate::arena::match_report::MatchReport;
 use crate::bots::BotSpec;

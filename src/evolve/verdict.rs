@@ -1,7 +1,8 @@
 //! The run's verdict: when the GA has confirmed its champion, the champion
 //! plays the genome the run started from and the promoted genome
 //! (genomes/<game>/best.ron, unless it has the start genome's weights) head
-//! to head as the submission bot searches at its time per move
+//! to head (in a game of more seats, against the field: `genome_match`) as
+//! the submission bot searches at its time per move
 //! (`Tuning::submission_limits`, for `Tuning::MOVE_BUDGET_MS`),
 //! on maps generated from the run's seed (neither train nor holdout maps),
 //! each map from both sides, each match under an SPRT and capped at the
@@ -14,7 +15,7 @@
 //! than play again) and verdict.csv.
 
 use super::config::EvolveConfig;
-use super::head_to_head::{genome_match, incumbent_path};
+use super::genome_match::{genome_match, incumbent_path};
 use crate::arena::generated_maps;
 use crate::arena::match_report::MatchReport;
 use crate::bots::BotSpec;

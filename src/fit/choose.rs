@@ -44,6 +44,7 @@ pub fn head_to_head<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: u
         a: &a,
         b: &b,
         fillers: &fillers,
+        field: None,
         schedule: &schedule,
         concurrency,
         log: false,

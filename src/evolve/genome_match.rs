@@ -1,11 +1,14 @@
-//! Two genomes head to head, as `--promote` and the run's verdict play them:
-//! both sides of freshly generated maps, a new map for each pair (genome
-//! bots searching a node budget would replay the same games on a fixed map
-//! set), under an SPRT. At a table for more than two, the config's first
-//! judges fill the other seats, and a game is won by the genome that took
-//! more of the board.
+//! Two genomes matched, as `--promote`, the run's verdict and a sweep's
+//! round robin play them: freshly generated maps, a new map for each pair
+//! (genome bots searching a node budget would replay the same games on a
+//! fixed map set), under an SPRT. Two-seat games meet head to head, both
+//! sides of each map. At a table for more than two, each genome plays the
+//! same tables of the config's judges in turn, and the one that holds more
+//! wins (`arena::field`): the contest ranks a four-seat game by what a bot
+//! holds against the whole field, not by whether it beats one rival.
 
 use super::{opponents, EvolveConfig};
+use crate::arena::field::FieldPlan;
 use crate::arena::head_to_head::play_match;
 use crate::arena::match_report::MatchReport;
 use crate::arena::{paired_schedule, runner};
@@ -32,16 +35,26 @@ pub fn genome_match<G: GameKit>(
     sprt: Option<&Sprt>,
     mut each_pair: impl FnMut(&MatchReport),
 ) -> anyhow::Result<MatchReport> {
-    let judges = opponents::<G>(config)?;
-    let fillers: Vec<BotSpec> = judges.iter().take(G::PLAYERS - 2).cloned().collect();
-    anyhow::ensure!(
-        fillers.len() == G::PLAYERS - 2,
-        "a head-to-head {} table needs {} judges beside the two genomes",
-        G::NAME,
-        G::PLAYERS - 2
-    );
-    anyhow::ensure!(!maps.is_empty(), "a head-to-head match needs at least one map");
-    let schedule = paired_schedule(maps.len(), max_games / 2, schedule_seed);
+    anyhow::ensure!(!maps.is_empty(), "a match of two genomes needs at least one map");
+    let (fillers, field, schedule) = if G::PLAYERS > 2 {
+        let judges = opponents::<G>(config)?;
+        let Some(field) = FieldPlan::new(judges.len(), G::PLAYERS) else {
+            anyhow::bail!(
+                "a {} table needs {} judges beside each genome, and the config has {}",
+                G::NAME,
+                G::PLAYERS - 1,
+                judges.len()
+            );
+        };
+        let schedule = field.schedule(maps.len(), max_games / 2, G::PLAYERS, schedule_seed);
+        (judges, Some(field), schedule)
+    } else {
+        (
+            Vec::new(),
+            None,
+            paired_schedule(maps.len(), max_games / 2, schedule_seed),
+        )
+    };
     let concurrency = rayon::current_num_threads();
     let mut report = MatchReport::new(
         G::NAME,
@@ -54,6 +67,7 @@ pub fn genome_match<G: GameKit>(
         a,
         b,
         fillers: &fillers,
+        field: field.as_ref(),
         schedule: &schedule,
         concurrency,
         log: false,
