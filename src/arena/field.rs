@@ -8,19 +8,9 @@
 //! Two twin pairs, on two seats of one map, make one pentanomial unit, so
 //! the match's Elo, interval and SPRT are read as a head-to-head's are.
 
-use super::Pairing;
+use super::{FieldTable, Pairing};
 use crate::bots::BotSpec;
 use crate::game::{mix64, Player};
-
-/// Which of the two bots sits in a field game, and beside which fillers; the
-/// seat is the pairing's `first_seat`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FieldTable {
-    /// 0: the match's first bot; 1: its second.
-    pub bot: usize,
-    /// Index of the fillers' combination ([`FieldPlan::combinations`]).
-    pub fillers: usize,
-}
 
 /// The fillers a field match draws its tables from.
 #[derive(Clone, Debug)]

@@ -257,7 +257,17 @@ pub struct Pairing {
     pub first_seat: Player,
     pub seed: u64,
     /// A game against the field ([`field`]); `None`: head to head.
-    pub field: Option<field::FieldTable>,
+    pub field: Option<FieldTable>,
+}
+
+/// Which of the two bots sits in a field game, and beside which fillers; the
+/// seat is the pairing's `first_seat`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldTable {
+    /// 0: the match's first bot; 1: its second.
+    pub bot: usize,
+    /// Index of the fillers' combination ([`field::FieldPlan::combinations`]).
+    pub fillers: usize,
 }
 
 impl Pairing {
