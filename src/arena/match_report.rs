@@ -1,8 +1,9 @@
 //! What `match` reports: wins, draws and losses, the contest score, Elo with
 //! its interval from the pentanomial, the SPRT's state, why games ended, and
 //! the program bots' reply times, as a table or as JSON. A match against the
-//! field ([`super::field`]) counts its twin games as one comparison each and
-//! adds what each bot held at the same tables.
+//! field ([`super::field`]) scores each twin pair as one comparison (both
+//! its games take its result) and adds what each bot held at the same
+//! tables.
 
 use super::runner::Played;
 use super::EndReason;
