@@ -43,6 +43,22 @@ fn a_time_budget_gets_its_measured_nodes_with_headroom() {
 }
 
 #[test]
+fn time_spent_before_the_search_comes_off_its_budget() {
+    let t = Limits::time(Duration::from_millis(45));
+    let left = t.less_time(Duration::from_millis(5));
+    assert_eq!(left.time, Some(Duration::from_millis(40)));
+    assert_eq!((left.depth, left.nodes), (t.depth, t.nodes));
+    // Past the budget none is left: the search stops at its first look at
+    // the clock.
+    assert_eq!(t.less_time(Duration::from_millis(60)).time, Some(Duration::ZERO));
+    // A budget without a clock has nothing to take time from.
+    assert_eq!(
+        Limits::nodes(500).less_time(Duration::from_millis(5)),
+        Limits::nodes(500)
+    );
+}
+
+#[test]
 fn the_submission_limits_are_a_time_budget_within_the_move_budget() {
     macro_rules! check {
         ($module:ident, $G:ty) => {

@@ -75,6 +75,16 @@ impl Limits {
             time: Some(time),
         }
     }
+
+    /// These limits with `spent` gone from the time budget, for a budget
+    /// that started before the search did (a bot started every turn
+    /// allocates its table first).
+    pub fn less_time(self, spent: Duration) -> Self {
+        Limits {
+            time: self.time.map(|t| t.saturating_sub(spent)),
+            ..self
+        }
+    }
 }
 
 /// The fewest transposition entries a bot gets, 2^14: at the evolve budgets

@@ -6,20 +6,23 @@ use super::engine::Engine;
 use super::protocol::parse_argument;
 use super::rules::{Slime, SlimeMove};
 use super::tuned::{MOVE_BUDGET_MS, WEIGHTS};
+use crate::protocol::SEARCH_SHARE;
 use crate::search::Limits;
 use crate::submission::Submission;
 use std::io::Write;
-use std::time::Duration;
-
-/// Share of the budget the search may use: the process also has to start,
-/// allocate its table and exit inside the budget.
-const SEARCH_SHARE: f64 = 0.5;
+use std::time::{Duration, Instant};
 
 /// The search's limits for a move budget of `budget_ms`: the share of it
-/// that search gets. `gridtune bench` measures the nodes a move searches in
-/// it.
+/// that search gets ([`SEARCH_SHARE`]), counted from the start of the
+/// process. `gridtune bench` measures the nodes a move searches in it.
 pub fn search_limits(budget_ms: u64) -> Limits {
     Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
+}
+
+/// One turn's process: when it started, and its engine.
+pub struct Turn {
+    started: Instant,
+    engine: Engine,
 }
 
 /// The move budget (`--budget-ms N`, or the frozen one) and the board
@@ -42,16 +45,26 @@ fn read_args() -> (u64, String) {
 }
 
 impl Submission for Slime {
-    type Engine = Engine;
+    type Engine = Turn;
 
-    fn engine() -> Engine {
-        Engine::for_budget(WEIGHTS, search_limits(read_args().0))
+    fn engine() -> Turn {
+        // The clock starts before the table is allocated: the budget is the
+        // whole process's, and a table of 2^18 entries took 5 ms of it.
+        let started = Instant::now();
+        Turn {
+            started,
+            engine: Engine::for_budget(WEIGHTS, search_limits(read_args().0)),
+        }
     }
 
-    fn answer(mut engine: Engine) {
+    fn answer(turn: Turn) {
+        let Turn { started, mut engine } = turn;
         let (budget_ms, board) = read_args();
         let m = match parse_argument(&board) {
-            Ok((state, seat)) => engine.choose(&state, seat, search_limits(budget_ms)),
+            Ok((state, seat)) => {
+                let limits = search_limits(budget_ms).less_time(started.elapsed());
+                engine.choose(&state, seat, limits)
+            }
             Err(e) => {
                 eprintln!("slime-bot: {e}");
                 SlimeMove::PASS

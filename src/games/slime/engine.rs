@@ -175,9 +175,11 @@ pub struct Engine {
 pub const NODES_PER_MS: u64 = 14_000;
 
 /// The submission bot is started every turn, so it allocates its table every
-/// turn out of its budget: 2^18 entries (6 MB) took 2 to 10 ms on the loaded
-/// development machine, 2^20 took 25 to 38.
-const MAX_TABLE_BITS: u32 = 18;
+/// turn out of its budget, and keeps nothing in it past the turn. On the idle
+/// development machine 2^18 entries (6 MB) took 5 ms to fill and 0.7 ms to
+/// free, 2^16 1.2 ms and 0.15 ms (7 December 2026); loaded, 2^18 took 2 to
+/// 10 ms and 2^20 25 to 38.
+const MAX_TABLE_BITS: u32 = 16;
 
 impl Engine {
     /// The engine for `weights` searching within `limits` each move, with
