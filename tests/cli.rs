@@ -725,6 +725,59 @@ fn slime_match_against_the_field_plays_each_bot_at_the_same_tables() {
 }
 
 #[test]
+fn a_slime_replay_names_every_seat_of_its_table() {
+    let dir = scratch("slime-replays");
+    for how in ["head-to-head", "field"] {
+        let replays = dir.join(how);
+        let replays_arg = replays.display().to_string();
+        let mut args = vec![
+            "match",
+            "--game",
+            "slime",
+            "--bot",
+            "judge:corner_slime",
+            "--bot",
+            "judge:jumper",
+            "--fresh-maps",
+            "--games",
+            "4",
+            "--replay",
+            &replays_arg,
+        ];
+        if how == "field" {
+            args.push("--field");
+        }
+        let o = gridtune(&args, root());
+        assert!(o.status.success(), "{how}: {}", stderr(&o));
+        let files: Vec<_> = std::fs::read_dir(&replays)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 4, "{how}");
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let seats: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("seat ")).collect();
+            assert_eq!(seats.len(), 4, "{how}: every seat is named:\n{text}");
+            let sitting = |bot: &str| seats.iter().filter(|s| s.ends_with(bot)).count();
+            let compared = sitting("judge:corner_slime") + sitting("judge:jumper");
+            if how == "field" {
+                assert!(compared >= 1, "{how}: {seats:?}");
+            } else {
+                // The pair, and the game's first two judges beside them.
+                assert_eq!(compared, 2, "{seats:?}");
+                assert_eq!(
+                    sitting("judge:greedy_slime") + sitting("judge:shallow_blue"),
+                    2,
+                    "{seats:?}"
+                );
+            }
+            let shown = gridtune(&["replay", &file.display().to_string()], root());
+            assert!(shown.status.success(), "{how}: {}", stderr(&shown));
+        }
+    }
+}
+
+#[test]
 fn ataxx_runs_through_perft_move_and_match() {
     let dir = scratch("ataxx");
     let fen = dir.join("start.fen");

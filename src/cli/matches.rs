@@ -259,13 +259,8 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         }
         if let Some(replays) = &replays {
             for g in [first, second] {
-                let seats: Vec<String> = if g.pairing.field.is_some() {
-                    plan.seats(g.pairing).iter().map(|s| s.label()).collect()
-                } else {
-                    arena::pairing_seats(&labels[0], &labels[1], g.pairing)
-                        .map(String::clone)
-                        .to_vec()
-                };
+                // Every seat named, fillers too: a replay shows its whole table.
+                let seats: Vec<String> = plan.seats(g.pairing).iter().map(|s| s.label()).collect();
                 let map = &named[g.pairing.map];
                 if let Err(e) = replays.write::<G>(g.index, map, &seats, g.pairing.seed, &g.record) {
                     replay_error = Some(e);
