@@ -19,9 +19,11 @@ pub fn search_limits(budget_ms: u64) -> Limits {
     Limits::time(Duration::from_secs_f64(budget_ms as f64 / 1000.0 * SEARCH_SHARE))
 }
 
-/// One turn's process: when it started, and its engine.
+/// One turn's process: when it started, what it was asked, and its engine.
 pub struct Turn {
     started: Instant,
+    budget_ms: u64,
+    board: String,
     engine: Engine,
 }
 
@@ -51,15 +53,22 @@ impl Submission for Slime {
         // The clock starts before the table is allocated: the budget is the
         // whole process's, and a table of 2^18 entries took 5 ms of it.
         let started = Instant::now();
+        let (budget_ms, board) = read_args();
         Turn {
             started,
-            engine: Engine::for_budget(WEIGHTS, search_limits(read_args().0)),
+            budget_ms,
+            board,
+            engine: Engine::for_budget(WEIGHTS, search_limits(budget_ms)),
         }
     }
 
     fn answer(turn: Turn) {
-        let Turn { started, mut engine } = turn;
-        let (budget_ms, board) = read_args();
+        let Turn {
+            started,
+            budget_ms,
+            board,
+            mut engine,
+        } = turn;
         let m = match parse_argument(&board) {
             Ok((state, seat)) => {
                 let limits = search_limits(budget_ms).less_time(started.elapsed());
