@@ -211,7 +211,9 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     let labels = [specs[0].label(), specs[1].label()];
     let mut report = MatchReport::new(G::NAME, labels.clone(), where_, concurrency);
     tracing::info!(game = G::NAME, a = %labels[0], b = %labels[1], games = schedule.len(), concurrency, "match started");
-    let score = Arc::new(Mutex::new((0.0f64, 0u32)));
+    // The report's score so far, for the bar: the report itself is the
+    // match loop's while it runs.
+    let score = Arc::new(Mutex::new(None::<f64>));
     let bar = {
         let score = Arc::clone(&score);
         let name: String = labels[0].chars().take(24).collect();
@@ -221,12 +223,8 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
             "match"
         };
         games_bar(a.quiet, stage.into(), Some(schedule.len() as u64), move |_| {
-            let (points, games) = *score.lock().unwrap_or_else(|e| e.into_inner());
-            if games == 0 {
-                String::new()
-            } else {
-                format!("{name} {:.1}%", 100.0 * points / f64::from(games))
-            }
+            let score = *score.lock().unwrap_or_else(|e| e.into_inner());
+            score.map_or_else(String::new, |score| format!("{name} {score:.1}%"))
         })
     };
     let mut replay_error = None;
@@ -247,16 +245,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
         .map(|r| (r as &dyn gridtune::arena::executor::Executor<G>, concurrency));
     let pairs = arena::head_to_head::play_match_on(on, &plan, &mut report, sprt.as_ref(), |report, [first, second]| {
         report.add_replies([&specs[0], &specs[1]], [first, second]);
-        {
-            let mut s = score.lock().unwrap_or_else(|e| e.into_inner());
-            if first.pairing.field.is_some() {
-                s.0 += f64::from(first.field_result(second));
-                s.1 += 1;
-            } else {
-                s.0 += f64::from(first.head_to_head() + second.head_to_head());
-                s.1 += 2;
-            }
-        }
+        *score.lock().unwrap_or_else(|e| e.into_inner()) = Some(report.score);
         if let Some(replays) = &replays {
             for g in [first, second] {
                 // Every seat named, fillers too: a replay shows its whole table.
