@@ -44,8 +44,10 @@ pub fn features(state: &Isolation, me: Player) -> [i32; COUNT] {
     let (mut my_land, mut op_land, mut tied) = (0u32, 0u32, 0u32);
     let mut layer = 0;
     loop {
-        let my_new = rays.reach(my_front) & !my_seen;
-        let op_new = rays.reach(op_front) & !op_seen;
+        // A piece whose region is used up adds nothing more; in separated
+        // endgames that skips half the fills.
+        let my_new = if my_front == 0 { 0 } else { rays.reach(my_front) & !my_seen };
+        let op_new = if op_front == 0 { 0 } else { rays.reach(op_front) & !op_seen };
         if my_new | op_new == 0 {
             break;
         }

@@ -73,21 +73,75 @@ pub fn bit(sq: u8) -> u128 {
     1u128 << sq
 }
 
+/// `[f::<0>(args), .., f::<7>(args)]`: `f` once for each index into
+/// [`DIRECTIONS`] as a constant. Each copy then shifts by fixed counts: a
+/// `u128` shifted by a count only known at run time costs a branch on its sign
+/// and a test and two conditional moves for the word boundary, and a loop over
+/// the directions was not unrolled (the evaluation spent most of its time so).
+macro_rules! per_direction {
+    ($f:ident($($arg:expr),*)) => {
+        [
+            $f::<0>($($arg),*),
+            $f::<1>($($arg),*),
+            $f::<2>($($arg),*),
+            $f::<3>($($arg),*),
+            $f::<4>($($arg),*),
+            $f::<5>($($arg),*),
+            $f::<6>($($arg),*),
+            $f::<7>($($arg),*),
+        ]
+    };
+}
+
+/// The union of an array's words.
+#[inline(always)]
+fn union(words: [u128; 8]) -> u128 {
+    words.into_iter().fold(0, |a, b| a | b)
+}
+
+/// The squares a queen on any square of `from` reaches along direction `I`.
+#[inline(always)]
+fn ray<const I: usize>(from: u128, free: u128) -> u128 {
+    let d = DIRECTIONS[I];
+    let mut reach = 0;
+    let mut ray = shift(from, d) & free;
+    while ray != 0 {
+        reach |= ray;
+        ray = shift(ray, d) & free;
+    }
+    reach
+}
+
 /// Every square a queen standing on any square of `from` reaches in one move
 /// over `free` squares (a union of rays; `from` itself is excluded unless
 /// another piece of `from` reaches it). One shift per square: for a lone
 /// piece's moves the rays are short, and this beats building [`QueenRays`].
 #[inline]
 pub fn queen_reach(from: u128, free: u128) -> u128 {
-    let mut reach = 0;
-    for d in DIRECTIONS {
-        let mut ray = shift(from, d) & free;
-        while ray != 0 {
-            reach |= ray;
-            ray = shift(ray, d) & free;
-        }
-    }
-    reach
+    union(per_direction!(ray(from, free)))
+}
+
+/// Free squares whose one square back along direction `I` is free too.
+#[inline(always)]
+fn runs2<const I: usize>(free: u128) -> u128 {
+    free & shift(free, DIRECTIONS[I])
+}
+
+/// Free squares whose three squares back along direction `I` are free too,
+/// from the squares with one ([`runs2`]).
+#[inline(always)]
+fn runs4<const I: usize>(runs2: &[u128; 8]) -> u128 {
+    runs2[I] & shift(runs2[I], 2 * DIRECTIONS[I])
+}
+
+/// The squares `rays` fills from `from` along direction `I`.
+#[inline(always)]
+fn fill<const I: usize>(rays: &QueenRays, from: u128) -> u128 {
+    let d = DIRECTIONS[I];
+    let mut g = from | rays.free & shift(from, d);
+    g |= rays.runs2[I] & shift(g, 2 * d);
+    g |= rays.runs4[I] & shift(g, 4 * d);
+    shift(g, d)
 }
 
 /// The runs of free squares along each queen direction, so that rays fill by
@@ -105,11 +159,8 @@ pub struct QueenRays {
 impl QueenRays {
     #[inline]
     pub fn new(free: u128) -> Self {
-        let runs2 = DIRECTIONS.map(|d| free & shift(free, d));
-        let mut runs4 = runs2;
-        for (r, d) in runs4.iter_mut().zip(DIRECTIONS) {
-            *r &= shift(*r, 2 * d);
-        }
+        let runs2 = per_direction!(runs2(free));
+        let runs4 = per_direction!(runs4(&runs2));
         QueenRays { free, runs2, runs4 }
     }
 
@@ -119,14 +170,7 @@ impl QueenRays {
     /// (plus its guard column) allows.
     #[inline]
     pub fn reach(&self, from: u128) -> u128 {
-        let mut reach = 0;
-        for (i, d) in DIRECTIONS.into_iter().enumerate() {
-            let mut g = from | self.free & shift(from, d);
-            g |= self.runs2[i] & shift(g, 2 * d);
-            g |= self.runs4[i] & shift(g, 4 * d);
-            reach |= shift(g, d);
-        }
-        reach & self.free
+        union(per_direction!(fill(self, from))) & self.free
     }
 }
 
