@@ -49,9 +49,11 @@ fn the_library_and_the_cli_have_no_import_cycles() {
     }
 }
 
-/// Writes a small crate: `(file, text)` pairs below a fresh `src/`.
+/// Writes a small crate: `(file, text)` pairs below a fresh `src/`. The folder
+/// is under the target directory, named for the crate alone, so each run
+/// replaces the last one's instead of leaving another behind in /tmp.
 fn small_crate(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridtune-module-cycles-{}-{name}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("module-cycles-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     for (file, text) in files {
         let path = dir.join(file);
