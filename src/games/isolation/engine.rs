@@ -9,8 +9,11 @@ use crate::search::{Limits, Linear, NewIterations, Searcher, Techniques};
 /// Positions one millisecond of the submission bot's search visits on a whole
 /// core of the development machine, which sizes a time budget's table:
 /// `gridtune bench --game isolation` measured a median of 80,000 a move in its
-/// 45 ms of search (73,000 to 86,000 in three runs, 1 December 2026).
-pub const NODES_PER_MS: u64 = 1_800;
+/// 45 ms of search (73,000 to 86,000 in three runs, 1 December 2026). The
+/// fills by constant shifts (7 December) search 1.5 times the nodes in the
+/// same time (the bots before and after, alternately on the same positions),
+/// so about 120,000; the table stays 2^18 entries either way.
+pub const NODES_PER_MS: u64 = 2_700;
 
 /// The search techniques beyond plain alpha-beta: all but aspiration
 /// windows, whose first window has a fixed floor, so that a genome with
