@@ -113,6 +113,30 @@ fn doubling_fill_matches_the_ray_loop() {
     }
 }
 
+/// A piece can move exactly when it has a queen move: `to_move` and
+/// `outcome` ask the cheaper question.
+#[test]
+fn a_piece_can_move_when_it_has_a_queen_move() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(16);
+    let (mut stuck, mut free_to_move) = (0, 0);
+    for i in 0..20_000 {
+        let (w, h) = (rng.random_range(1..=9), rng.random_range(1..=9));
+        let mut free = random_squares(&mut rng, w, h, [0.05, 0.2, 0.5, 0.9][i % 4]);
+        let pos = [square(rng.random_range(0..w), rng.random_range(0..h)), square(rng.random_range(0..w), rng.random_range(0..h))];
+        if pos[0] == pos[1] {
+            continue;
+        }
+        free &= !(bit(pos[0]) | bit(pos[1]));
+        let state = Isolation::new(w, h, free, pos, 0);
+        for p in 0..2 {
+            let has_moves = state.moves_bb(p) != 0;
+            assert_eq!(state.can_move(p), has_moves, "{state}");
+            if has_moves { free_to_move += 1 } else { stuck += 1 }
+        }
+    }
+    assert!(stuck > 1_000 && free_to_move > 1_000, "{stuck} stuck, {free_to_move} free");
+}
+
 #[test]
 fn features_match_the_step_by_step_layers_in_random_games() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(15);
