@@ -725,6 +725,57 @@ fn slime_match_against_the_field_plays_each_bot_at_the_same_tables() {
 }
 
 #[test]
+fn a_two_seat_match_against_the_field_is_a_gauntlet_of_twin_games() {
+    // In a two-seat game the field is the --fill bots, one at a table: each
+    // of the two bots plays the same game against the same opponent, and
+    // the one that does better wins the twin games.
+    let gauntlet = |bots: [&str; 2], fill: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "isolation",
+            "--field",
+            "--fresh-maps",
+            "--games",
+            "40",
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+            "--json",
+        ];
+        for b in bots {
+            args.extend(["--bot", b]);
+        }
+        for f in fill {
+            args.extend(["--fill", f]);
+        }
+        let o = gridtune(&args, root());
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o))
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(&o)))
+    };
+    let r = gauntlet(
+        ["judge:mobility", "judge:mobility"],
+        &["judge:random_safe", "judge:alphabeta"],
+    );
+    assert_eq!(
+        (r["draws"].as_u64(), r["field"]["lead"].as_f64()),
+        (Some(40), Some(0.0)),
+        "{r}"
+    );
+    assert_eq!(r["field"]["tables"], 20, "{r}");
+
+    // Against a random mover, the alpha-beta judge wins far more of its
+    // games than another random mover does.
+    let r = gauntlet(["judge:alphabeta", "judge:random_safe"], &["judge:random_safe"]);
+    let f = &r["field"];
+    let held = [f["results"][0].as_f64().unwrap(), f["results"][1].as_f64().unwrap()];
+    assert!(held[0] > held[1] && f["lead_lo"].as_f64().unwrap() > 0.0, "{r}");
+    assert!(r["wins"].as_u64() > r["losses"].as_u64(), "{r}");
+}
+
+#[test]
 fn a_slime_replay_names_every_seat_of_its_table() {
     let dir = scratch("slime-replays");
     for how in ["head-to-head", "field"] {

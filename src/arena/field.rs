@@ -11,6 +11,7 @@
 use super::{FieldTable, Pairing};
 use crate::bots::BotSpec;
 use crate::game::{mix64, Player};
+use crate::games::GameKit;
 
 /// The fillers a field match draws its tables from.
 #[derive(Clone, Debug)]
@@ -51,6 +52,18 @@ impl FieldPlan {
             .collect()
     }
 
+    /// The game's judges as the fillers of a field match: the field a bot
+    /// is ranked against when nothing names one. `None` in a two-seat game,
+    /// or with too few judges to fill a table.
+    pub fn of_judges<G: GameKit>() -> Option<(Vec<BotSpec>, FieldPlan)> {
+        if G::PLAYERS <= 2 {
+            return None;
+        }
+        let plan = FieldPlan::new(G::JUDGES.len(), G::PLAYERS)?;
+        let judges = G::JUDGES.iter().map(|j| BotSpec::Judge(j.to_string())).collect();
+        Some((judges, plan))
+    }
+
     /// The seats of the field game at `table` with its sitting bot in
     /// `seat`: the fillers of its combination in the other seats, in list
     /// order.
@@ -66,6 +79,15 @@ impl FieldPlan {
         let mut seats: Vec<&BotSpec> = self.combinations[table.fillers].iter().map(|&i| &fillers[i]).collect();
         seats.insert(seat.min(seats.len()), sitting);
         seats
+    }
+}
+
+/// A match's `games` games on `maps` maps from `seed`: twin games at the
+/// tables of `field`, or, head to head, pairs that swap sides.
+pub fn match_schedule(field: Option<&FieldPlan>, maps: usize, games: usize, players: usize, seed: u64) -> Vec<Pairing> {
+    match field {
+        Some(field) => field.schedule(maps, games / 2, players, seed),
+        None => super::paired_schedule(maps, games / 2, seed),
     }
 }
 

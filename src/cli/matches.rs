@@ -31,7 +31,7 @@ pub struct MatchArgs {
     pub bots: Vec<String>,
     /// In a game of more than two seats, a bot that fills one of the other
     /// seats of a head-to-head table (give one per seat; default: the game's
-    /// first judges).
+    /// first judges). With --field, in any game, one of the field's bots.
     #[arg(long = "fill", num_args = 1)]
     pub fill: Vec<String>,
     /// Compare the two bots against the field, as the contest ranks a game of
@@ -40,7 +40,9 @@ pub struct MatchArgs {
     /// with the same seed), and the one that ends with more (Slime: squares)
     /// wins those twin games. The tables cycle through every seat and every
     /// combination of the --fill bots (default: every judge). Games come in
-    /// fours: two seats of a map, each played by both bots.
+    /// fours: two seats of a map, each played by both bots. In a two-seat
+    /// game this is a gauntlet: each bot plays the same games against each
+    /// --fill bot in turn, and the one that scores more wins the twins.
     #[arg(long)]
     pub field: bool,
     #[command(flatten)]
@@ -197,10 +199,7 @@ pub fn run<G: GameKit>(a: &MatchArgs) -> Result<()> {
     if concurrency == 0 {
         bail_input!("--concurrency must be at least 1");
     }
-    let schedule = match &field {
-        Some(field) => field.schedule(maps.len(), games / 2, G::PLAYERS, a.seed),
-        None => arena::paired_schedule(maps.len(), games / 2, a.seed),
-    };
+    let schedule = arena::field::match_schedule(field.as_ref(), maps.len(), games, G::PLAYERS, a.seed);
     if games > per_map * maps.len() && !specs.iter().any(BotSpec::is_program) {
         eprintln!(
             "note: {games} games on {} maps repeat each map; bots that search a node budget replay the \

@@ -8,10 +8,10 @@
 //! holds against the whole field, not by whether it beats one rival.
 
 use super::{opponents, EvolveConfig};
-use crate::arena::field::FieldPlan;
+use crate::arena::field::{match_schedule, FieldPlan};
 use crate::arena::head_to_head::play_match;
 use crate::arena::match_report::MatchReport;
-use crate::arena::{paired_schedule, runner};
+use crate::arena::runner;
 use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::stats::Sprt;
@@ -36,7 +36,7 @@ pub fn genome_match<G: GameKit>(
     mut each_pair: impl FnMut(&MatchReport),
 ) -> anyhow::Result<MatchReport> {
     anyhow::ensure!(!maps.is_empty(), "a match of two genomes needs at least one map");
-    let (fillers, field, schedule) = if G::PLAYERS > 2 {
+    let (fillers, field) = if G::PLAYERS > 2 {
         let judges = opponents::<G>(config)?;
         let Some(field) = FieldPlan::new(judges.len(), G::PLAYERS) else {
             anyhow::bail!(
@@ -46,15 +46,11 @@ pub fn genome_match<G: GameKit>(
                 judges.len()
             );
         };
-        let schedule = field.schedule(maps.len(), max_games / 2, G::PLAYERS, schedule_seed);
-        (judges, Some(field), schedule)
+        (judges, Some(field))
     } else {
-        (
-            Vec::new(),
-            None,
-            paired_schedule(maps.len(), max_games / 2, schedule_seed),
-        )
+        (Vec::new(), None)
     };
+    let schedule = match_schedule(field.as_ref(), maps.len(), max_games, G::PLAYERS, schedule_seed);
     let concurrency = rayon::current_num_threads();
     let mut report = MatchReport::new(
         G::NAME,

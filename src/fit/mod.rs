@@ -20,7 +20,7 @@ mod choose;
 mod leaf;
 mod selfplay;
 
-pub use choose::head_to_head;
+pub use choose::choice_match;
 pub use selfplay::play_out;
 
 use crate::game::{Bot, Game, ToMove};
@@ -337,7 +337,7 @@ pub fn fit_telling<G: GameKit>(
                 budget: G::tuning_budget(config.choose_timed, config.nodes),
             });
             let s = derive_seed(seed ^ 0x5eed_c0de, i as u64);
-            let score = head_to_head::<G>(&c.genome, from, limits, config.choose_pairs, s);
+            let score = choice_match::<G>(&c.genome, from, limits, config.choose_pairs, s);
             c.score = Some(score);
             stage(FitStage::Scored { ridge: c.ridge, score });
         }
