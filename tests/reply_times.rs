@@ -28,6 +28,8 @@ fn check_turns(times: &Value, turns: u64, limit_ms: u64) {
         figures.iter().all(|ms| ms.fract() == 0.0),
         "whole milliseconds: {times}"
     );
+    assert_eq!(times["blocks"].as_u64().unwrap(), count / 1000, "{times}");
+    assert!(times["blocks_past_margin"].as_u64().unwrap() <= count / 1000, "{times}");
 }
 
 /// The text summary's header, the bot's line and one line per kind of turn.
@@ -44,6 +46,10 @@ fn check_lines(text: &str, bot: &str) {
             .find(|l| l.trim_start().starts_with(kind))
             .unwrap_or_else(|| panic!("no {kind} line in:\n{text}"));
         assert_eq!(line.matches("%)").count(), 4, "{line}");
+        assert!(
+            line.trim_end().ends_with(" of 0"),
+            "fewer than 1,000 turns, no whole block: {line}"
+        );
     }
 }
 

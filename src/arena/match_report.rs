@@ -325,18 +325,45 @@ pub struct ReplyTimes {
     pub later: Option<TurnTimes>,
 }
 
+/// The share of a turn's limit a reply should stay within: the rest is the
+/// margin for a judge machine slower or busier than the one that measured.
+pub const REPLY_MARGIN: f64 = 0.6;
+
+/// Consecutive turns whose slowest reply is one test of the margin: a
+/// percentile over a whole match hides whether slow replies cluster, and
+/// "the slowest reply over 1,000 turns" is how the margin is stated.
+pub const BLOCK_TURNS: usize = 1000;
+
 /// The reply times of one kind of turn in milliseconds, and its limit.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct TurnTimes {
     pub limit_ms: u64,
     #[serde(flatten)]
     pub ms: Percentiles,
+    /// Whole blocks of [`BLOCK_TURNS`] turns, in the order they were clocked.
+    pub blocks: usize,
+    /// Those blocks with a reply over [`REPLY_MARGIN`] of the limit.
+    pub blocks_past_margin: usize,
 }
 
 impl TurnTimes {
     /// `ms` as a percentage of the limit.
     pub fn percent(&self, ms: f64) -> f64 {
         100.0 * ms / self.limit_ms.max(1) as f64
+    }
+
+    /// The summary of `ms`, turns in the order they were clocked; `None`
+    /// when there are none.
+    fn of(ms: &[u32], limit: std::time::Duration) -> Option<Self> {
+        let limit_ms = limit.as_millis().min(u64::MAX as u128) as u64;
+        let margin = REPLY_MARGIN * limit_ms as f64;
+        let blocks = ms.chunks_exact(BLOCK_TURNS);
+        Some(TurnTimes {
+            limit_ms,
+            ms: Percentiles::of(ms.iter().map(|&m| f64::from(m)))?,
+            blocks: blocks.len(),
+            blocks_past_margin: blocks.filter(|b| b.iter().any(|&m| f64::from(m) > margin)).count(),
+        })
     }
 }
 
@@ -376,18 +403,12 @@ impl ReplyClock {
 
     /// Each entry's reply-time percentiles, in entry order.
     pub fn summary(&self) -> Vec<ReplyTimes> {
-        let times = |ms: &[u32], limit: std::time::Duration| {
-            Percentiles::of(ms.iter().map(|&m| f64::from(m))).map(|ms| TurnTimes {
-                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
-                ms,
-            })
-        };
         self.entries
             .values()
             .map(|s| ReplyTimes {
                 bot: s.bot.clone(),
-                first: times(&s.first, s.limits.first),
-                later: times(&s.later, s.limits.later),
+                first: TurnTimes::of(&s.first, s.limits.first),
+                later: TurnTimes::of(&s.later, s.limits.later),
             })
             .collect()
     }
@@ -395,7 +416,8 @@ impl ReplyClock {
 
 /// The reply times as `match` and `tournament` print them: per bot, a line
 /// for first turns and one for the others, each figure in ms and as a
-/// percentage of the turn's limit. Empty when no program played.
+/// percentage of the turn's limit, and how many blocks of 1,000 turns had a
+/// reply past the margin. Empty when no program played.
 pub fn reply_time_lines(times: &[ReplyTimes]) -> String {
     let mut out = String::new();
     if times.is_empty() {
@@ -403,8 +425,15 @@ pub fn reply_time_lines(times: &[ReplyTimes]) -> String {
     }
     let _ = writeln!(
         out,
-        "{:<26} {:>6} {:>12} {:>12} {:>12} {:>12} {:>6}",
-        "reply times, ms (% limit)", "turns", "median", "99%", "99.9%", "max", "limit"
+        "{:<26} {:>6} {:>12} {:>12} {:>12} {:>12} {:>6} {:>14}",
+        "reply times, ms (% limit)",
+        "turns",
+        "median",
+        "99%",
+        "99.9%",
+        "max",
+        "limit",
+        format!("1k over {:.0}%", 100.0 * REPLY_MARGIN)
     );
     for bot in times {
         let _ = writeln!(out, "  {}", bot.bot);
@@ -413,13 +442,14 @@ pub fn reply_time_lines(times: &[ReplyTimes]) -> String {
             let cell = |ms: f64| format!("{ms:.0} ({:.0}%)", t.percent(ms));
             let _ = writeln!(
                 out,
-                "    {kind:<22} {:>6} {:>12} {:>12} {:>12} {:>12} {:>6}",
+                "    {kind:<22} {:>6} {:>12} {:>12} {:>12} {:>12} {:>6} {:>14}",
                 t.ms.count,
                 cell(t.ms.median),
                 cell(t.ms.p99),
                 cell(t.ms.p999),
                 cell(t.ms.max),
-                t.limit_ms
+                t.limit_ms,
+                format!("{} of {}", t.blocks_past_margin, t.blocks)
             );
         }
     }
@@ -483,6 +513,25 @@ mod tests {
         let lines = reply_time_lines(&times);
         assert!(lines.contains("cmd:bot"), "{lines}");
         assert!(lines.contains("50 (5%)") && lines.contains("60 (60%)"), "{lines}");
+    }
+
+    #[test]
+    fn blocks_of_a_thousand_turns_count_those_with_a_reply_past_the_margin() {
+        let spec = program(TimeLimits::millis(1000, 100));
+        let mut clock = ReplyClock::default();
+        // 2,500 later turns at 40 ms; one at 61 ms in the second block, one
+        // at exactly 60 ms in the first, and one at 99 ms in the half block
+        // that is not whole.
+        let mut game: Vec<TurnLog> = (0..2501).map(|_| turn(0, 40, false)).collect();
+        game[1 + 1500].millis = 61;
+        game[1 + 10].millis = 60;
+        game[1 + 2200].millis = 99;
+        clock.add(0, &spec, 0, &game);
+        let later = clock.summary()[0].later.unwrap();
+        assert_eq!((later.ms.count, later.blocks, later.blocks_past_margin), (2500, 2, 1));
+        assert!(reply_time_lines(&clock.summary()).contains("1 of 2"));
+        let first = clock.summary()[0].first.unwrap();
+        assert_eq!((first.blocks, first.blocks_past_margin), (0, 0));
     }
 
     #[test]
