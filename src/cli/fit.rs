@@ -113,13 +113,15 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
         println!();
     };
     row("validation loss", &|c| format!("{:.5}", c.loss.1));
-    row("score against the start", &|c| {
-        c.score.map_or("-".into(), |s| format!("{:.3}", s))
+    row("score/pairs vs the start", &|c| {
+        c.trial.map_or("-".into(), |t| t.cell())
     });
     // With no pairs the smallest ridge is taken without games: no budget chose it.
     let played_at = (a.pairs > 0).then(|| format!("at {}", G::tuning_budget(a.choose_timed, a.nodes)));
     match &played_at {
-        Some(budget) => println!("(* at a declared bound; scores {budget})"),
+        Some(budget) => println!(
+            "(* at a declared bound; scores {budget}, each candidate's pairs stopped early when an SPRT (0, 10) accepted H0 or H1)"
+        ),
         None => println!("(* at a declared bound)"),
     }
     match report.chosen {

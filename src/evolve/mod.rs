@@ -92,11 +92,11 @@ fn prefitted<G: GameKit>(
         Some(i) => {
             let c = &report.candidates[i];
             format!(
-                "ridge {} (validation loss {:.5} against {:.5}, score {:.3} against the seed genome at {})",
+                "ridge {} (validation loss {:.5} against {:.5}, score/pairs {} against the seed genome at {})",
                 c.ridge,
                 c.loss.1,
                 report.before.1,
-                c.score.unwrap_or(f64::NAN),
+                c.trial.map_or("-".into(), |t| t.cell()),
                 G::tuning_budget(prefit.choose_timed, prefit.nodes)
             )
         }

@@ -5,6 +5,11 @@
 //! A regression predicts results from positions; what a search needs from
 //! its weights is another thing, so the games decide how far to go from the
 //! start toward the full fit.
+//!
+//! Each candidate's games stop early when an SPRT decides, as fishtest stops
+//! a test, so a budget of a few hundred pairs goes to the candidates still in
+//! doubt. A (0, 10) test moves at most about 0.03 a pair toward its bound of
+//! 2.94, so even a candidate that loses every pair plays about 100.
 
 use crate::arena::field::{match_schedule, FieldPlan};
 use crate::arena::generated_maps;
@@ -15,18 +20,61 @@ use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::search::Limits;
+use crate::stats::{Sprt, SprtStatus};
 use std::ops::ControlFlow;
 
-/// `a`'s mean score against `b` over `pairs` pairs of games, both searching
-/// within `limits`, played by the arena's match runner as `gridtune match`
-/// plays them: a generated map and seed per pair. Two-seat games swap the
+/// How a candidate's games against the start genome went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Trial {
+    /// The candidate's mean score.
+    pub score: f64,
+    /// The pairs played: the cap, or fewer when the SPRT decided.
+    pub pairs: usize,
+    /// The SPRT's verdict; `Continue` when the cap came first.
+    pub verdict: SprtStatus,
+}
+
+impl Trial {
+    /// Whether the candidate may be chosen over the start: it scored above
+    /// even, and the SPRT did not find it no better.
+    pub fn beats_start(&self) -> bool {
+        self.score > 0.5 && self.verdict != SprtStatus::AcceptH0
+    }
+
+    /// The trial as the fit's table shows it: the score, the pairs, and a
+    /// verdict when there was one.
+    pub fn cell(&self) -> String {
+        let verdict = match self.verdict {
+            SprtStatus::Continue => "",
+            SprtStatus::AcceptH0 => " H0",
+            SprtStatus::AcceptH1 => " H1",
+        };
+        format!("{:.3}/{}{verdict}", self.score, self.pairs)
+    }
+}
+
+/// The test each candidate's games stop on: (0, 10) Elo with 5% errors each
+/// way, the bounds `match --sprt 0,10` and evolve's promotion test use, so a
+/// candidate the choice accepts is one a promotion match could accept.
+fn choice_sprt() -> Sprt {
+    Sprt::new(0.0, 10.0, 0.05, 0.05).expect("(0, 10) at 5% is a valid SPRT")
+}
+
+/// `a`'s games against `b`, at most `pairs` pairs, stopped early when the
+/// choice's SPRT decides, both searching within `limits`, played by the
+/// arena's match runner as `gridtune match` plays them: a generated map and
+/// seed per pair. Two-seat games swap the
 /// bots' seats. At a larger table each bot in turn takes the same seat beside
 /// the same judges (`match --field`, as evolve's verdict plays such games):
 /// the contest ranks them by what a bot holds against the whole field, and a
 /// table of the two rivals measures something else.
-pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: usize, seed: u64) -> f64 {
+pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: usize, seed: u64) -> Trial {
     if pairs == 0 {
-        return 0.5;
+        return Trial {
+            score: 0.5,
+            pairs: 0,
+            verdict: SprtStatus::Continue,
+        };
     }
     let maps = generated_maps::<G>(pairs, seed);
     let spec = |genome: &Genome, label: &str| BotSpec::Genome {
@@ -54,8 +102,13 @@ pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: u
         format!("{pairs} generated maps"),
         concurrency,
     );
-    play_match(&plan, &mut report, None, |_, _| ControlFlow::Continue(()));
-    report.pentanomial.score()
+    let sprt = choice_sprt();
+    let played = play_match(&plan, &mut report, Some(&sprt), |_, _| ControlFlow::Continue(()));
+    Trial {
+        score: report.pentanomial.score(),
+        pairs: played,
+        verdict: report.sprt.map_or(SprtStatus::Continue, |s| s.report.status),
+    }
 }
 
 /// The other seats of the choice's games: every judge, drawn three at a time
@@ -98,6 +151,30 @@ mod tests {
         // Twins share the table, seat, map and seed: a genome replays its
         // own game, and every twin ties.
         let genome = Genome::defaults(Slime::PARAMS);
-        assert_eq!(choice_match::<Slime>(&genome, &genome, Limits::nodes(300), 4, 11), 0.5);
+        let trial = choice_match::<Slime>(&genome, &genome, Limits::nodes(300), 4, 11);
+        assert_eq!(
+            (trial.score, trial.pairs, trial.verdict),
+            (0.5, 4, SprtStatus::Continue)
+        );
+    }
+
+    #[test]
+    fn a_candidate_far_worse_than_the_start_is_stopped_before_the_cap() {
+        // Every weight negated: a bot that seeks what the start avoids.
+        let start = Genome::defaults(Isolation::PARAMS);
+        let mut worse = start.clone();
+        worse.weights.iter_mut().for_each(|w| *w = -*w);
+        // Even losing every pair, a (0, 10) test gains at most about 0.03 a
+        // pair toward its bound of 2.94: it decides after 100 pairs or so.
+        let trial = choice_match::<Isolation>(&worse, &start, Limits::nodes(500), 200, 5);
+        assert_eq!(trial.verdict, SprtStatus::AcceptH0, "{trial:?}");
+        assert!(
+            trial.pairs < 200 && trial.score < 0.5 && !trial.beats_start(),
+            "{trial:?}"
+        );
+        // And the start against it, the other way round.
+        let trial = choice_match::<Isolation>(&start, &worse, Limits::nodes(500), 200, 5);
+        assert_eq!(trial.verdict, SprtStatus::AcceptH1, "{trial:?}");
+        assert!(trial.pairs < 200 && trial.beats_start(), "{trial:?}");
     }
 }

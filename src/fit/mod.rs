@@ -20,7 +20,7 @@ mod choose;
 mod leaf;
 mod selfplay;
 
-pub use choose::choice_match;
+pub use choose::{choice_match, Trial};
 pub use selfplay::play_out;
 
 use crate::game::{Bot, Game, ToMove};
@@ -145,8 +145,8 @@ pub struct Candidate {
     pub loss: (f64, f64),
     /// The weights held at a declared bound: name and `"max"` or `"min"`.
     pub at_bound: Vec<(String, &'static str)>,
-    /// Mean score against the start genome, head to head, when played.
-    pub score: Option<f64>,
+    /// Its games against the start genome, when played.
+    pub trial: Option<Trial>,
 }
 
 /// A fitted genome and how well it predicts the results.
@@ -186,8 +186,8 @@ pub enum FitStage {
         seconds: f64,
         candidates: usize,
     },
-    /// Candidate `index` of `of` (from 1) starts its `pairs` pairs of games
-    /// against the start genome, each side searching `budget`.
+    /// Candidate `index` of `of` (from 1) starts its games against the start
+    /// genome, at most `pairs` pairs, each side searching `budget`.
     Choosing {
         index: usize,
         of: usize,
@@ -195,8 +195,8 @@ pub enum FitStage {
         pairs: usize,
         budget: String,
     },
-    /// And scored `score` against the start genome.
-    Scored { ridge: f64, score: f64 },
+    /// And how its games against the start genome went.
+    Scored { ridge: f64, trial: Trial },
 }
 
 impl FitStage {
@@ -217,8 +217,16 @@ impl FitStage {
                 ridge,
                 pairs,
                 budget,
-            } => format!("candidate {index}/{of} (ridge {ridge}): {pairs} pairs against the start at {budget}"),
-            FitStage::Scored { ridge, score } => format!("ridge {ridge} scored {score:.3} against the start"),
+            } => format!("candidate {index}/{of} (ridge {ridge}): up to {pairs} pairs against the start at {budget}"),
+            FitStage::Scored { ridge, trial } => format!(
+                "ridge {ridge} scored {:.3} against the start in {} pairs{}",
+                trial.score,
+                trial.pairs,
+                match trial.verdict {
+                    crate::stats::SprtStatus::Continue => String::new(),
+                    verdict => format!(" ({verdict})"),
+                }
+            ),
         })
     }
 }
@@ -314,7 +322,7 @@ pub fn fit_telling<G: GameKit>(
                 .map(|&(j, upper)| (G::PARAMS[j].name.to_string(), if upper { "max" } else { "min" }))
                 .collect(),
             genome,
-            score: None,
+            trial: None,
         });
     }
     stage(FitStage::Fitted {
@@ -337,18 +345,14 @@ pub fn fit_telling<G: GameKit>(
                 budget: G::tuning_budget(config.choose_timed, config.nodes),
             });
             let s = derive_seed(seed ^ 0x5eed_c0de, i as u64);
-            let score = choice_match::<G>(&c.genome, from, limits, config.choose_pairs, s);
-            c.score = Some(score);
-            stage(FitStage::Scored { ridge: c.ridge, score });
+            let trial = choice_match::<G>(&c.genome, from, limits, config.choose_pairs, s);
+            c.trial = Some(trial);
+            stage(FitStage::Scored { ridge: c.ridge, trial });
         }
+        let score = |i: usize| candidates[i].trial.map_or(f64::NAN, |t| t.score);
         (0..candidates.len())
-            .filter(|&i| candidates[i].score.is_some_and(|s| s > 0.5))
-            .max_by(|&a, &b| {
-                candidates[a]
-                    .score
-                    .partial_cmp(&candidates[b].score)
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
+            .filter(|&i| candidates[i].trial.is_some_and(|t| t.beats_start()))
+            .max_by(|&a, &b| score(a).total_cmp(&score(b)))
     };
     Ok(FitReport {
         before: losses(&from.weights),
