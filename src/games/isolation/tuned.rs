@@ -6,16 +6,16 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    14, // own_mobility
+    11, // own_mobility
     -12, // opp_mobility
     2, // two_step
-    43, // territory
-    7, // centrality
-    5, // distance
-    40, // partition_space
-    650, // partition_win
-    0, // contested
-    0, // parity
+    42, // territory
+    5, // centrality
+    1, // distance
+    130, // partition_space
+    600, // partition_win
+    4, // contested
+    35, // parity
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
