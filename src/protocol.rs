@@ -321,9 +321,14 @@ pub fn serve_turns<S, E: fmt::Display>(
 
 /// Share of the per-move budget a submission bot's search may use; the rest
 /// covers reading, writing and the scheduler's jitter on a loaded server.
-/// The slowest replies must stay within 60% of the limit with both cores
-/// busy: at 0.6, Ataxx's median reply under load was already 66%.
+/// The slowest replies must stay within [`REPLY_MARGIN`] of the limit with
+/// both cores busy: at 0.6, Ataxx's median reply under load was already 66%.
 pub const SEARCH_SHARE: f64 = 0.45;
+
+/// The share of a turn's limit a submission bot's slowest reply should stay
+/// within: the rest is the margin for a judge machine slower or busier than
+/// the one that measured. `match` counts the replies past it.
+pub const REPLY_MARGIN: f64 = 0.6;
 
 /// A submission bot's only option, `--budget-ms N`; exits with usage on
 /// anything else.

@@ -9,6 +9,7 @@ use super::runner::Played;
 use super::EndReason;
 use crate::bots::BotSpec;
 use crate::game::Player;
+use crate::protocol::REPLY_MARGIN;
 use crate::referee::{TimeLimits, TurnLog};
 use crate::stats::{EloEstimate, MatchStats, Pentanomial, Percentiles, Sprt, SprtReport, SprtStatus};
 use serde::Serialize;
@@ -324,10 +325,6 @@ pub struct ReplyTimes {
     pub first: Option<TurnTimes>,
     pub later: Option<TurnTimes>,
 }
-
-/// The share of a turn's limit a reply should stay within: the rest is the
-/// margin for a judge machine slower or busier than the one that measured.
-pub const REPLY_MARGIN: f64 = 0.6;
 
 /// Consecutive turns whose slowest reply is one test of the margin: a
 /// percentile over a whole match hides whether slow replies cluster, and
