@@ -6,12 +6,12 @@ use super::features::Weights;
 /// The frozen evaluation weights, in declaration order.
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = [
-    10, // squares
-    -9, // frontier
-    -3, // safe
-    1, // mobility
+    11, // squares
+    -8, // frontier
+    -4, // safe
+    2, // mobility
     -10, // threats
-    2, // attack
+    3, // attack
 ];
 
 /// The submission bot's time budget per move, in milliseconds.
