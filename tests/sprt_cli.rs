@@ -13,7 +13,9 @@ fn one_match_reads_as_match_reported_it() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("pooled [LL LD DD+WL WD WW]: [98 151 464 165 122] over 1000 pairs (2000 games)"),
+        text.contains(
+            "pooled [LL LD DD+WL WD WW]: [98 151 464 165 122] over 1000 pairs (2000 games, 4000 in a --field match)"
+        ),
         "{text}"
     );
     assert!(text.contains("Elo +10.8 [-1.0, +22.6], LOS 96.4%"), "{text}");

@@ -52,9 +52,11 @@ pub fn run(a: &SprtArgs) -> Result<()> {
         println!("match {}: [{p}] over {} pairs: Elo {}", i + 1, p.pairs(), p.elo());
     }
     println!(
-        "pooled [LL LD DD+WL WD WW]: [{total}] over {} pairs ({} games): score {:.1}%, Elo {}, LOS {:.1}%",
+        // A --field match's pair is two twin comparisons, four games.
+        "pooled [LL LD DD+WL WD WW]: [{total}] over {} pairs ({} games, {} in a --field match): score {:.1}%, Elo {}, LOS {:.1}%",
         total.pairs(),
         2 * u64::from(total.pairs()),
+        4 * u64::from(total.pairs()),
         100.0 * total.score(),
         total.elo(),
         100.0 * total.los()

@@ -8,8 +8,11 @@
 //!
 //! Each candidate's games stop early when an SPRT decides, as fishtest stops
 //! a test, so a budget of a few hundred pairs goes to the candidates still in
-//! doubt. A (0, 10) test moves at most about 0.03 a pair toward its bound of
-//! 2.94, so even a candidate that loses every pair plays about 100.
+//! doubt. A (0, 10) test moves slowly far from its bounds: a candidate 200
+//! Elo below the start is still undecided after 100 pairs (LLR -2.45 of
+//! -2.94). Fuller fits often lose that clearly, so a second test, (-30, 0),
+//! drops a candidate as soon as it finds it worse than the start, after 40
+//! to 50 pairs of such games.
 
 use crate::arena::field::{match_schedule, FieldPlan};
 use crate::arena::generated_maps;
@@ -20,7 +23,9 @@ use crate::bots::BotSpec;
 use crate::games::GameKit;
 use crate::genome::Genome;
 use crate::search::Limits;
+use crate::stats::counts::Pentanomial;
 use crate::stats::{Sprt, SprtStatus};
+use std::fmt;
 use std::ops::ControlFlow;
 
 /// How a candidate's games against the start genome went.
@@ -28,26 +33,53 @@ use std::ops::ControlFlow;
 pub struct Trial {
     /// The candidate's mean score.
     pub score: f64,
-    /// The pairs played: the cap, or fewer when the SPRT decided.
+    /// The pairs played: the cap, or fewer when a test decided.
     pub pairs: usize,
-    /// The SPRT's verdict; `Continue` when the cap came first.
-    pub verdict: SprtStatus,
+    /// What stopped the games.
+    pub verdict: Verdict,
+    /// The pairs' results, from the candidate's side.
+    pub pentanomial: Pentanomial,
+}
+
+/// What the choice's tests made of a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The cap came before either test decided.
+    Undecided,
+    /// The (0, 10) test accepted H1: better than the start.
+    Better,
+    /// The (0, 10) test accepted H0: not 10 Elo better.
+    NotBetter,
+    /// The drop test accepted its H0: 30 Elo worse than the start.
+    Worse,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Undecided => "undecided",
+            Verdict::Better => "H1 accepted",
+            Verdict::NotBetter => "H0 accepted",
+            Verdict::Worse => "dropped: worse than the start",
+        })
+    }
 }
 
 impl Trial {
     /// Whether the candidate may be chosen over the start: it scored above
-    /// even, and the SPRT did not find it no better.
+    /// even, and neither test found it no better or worse.
     pub fn beats_start(&self) -> bool {
-        self.score > 0.5 && self.verdict != SprtStatus::AcceptH0
+        self.score > 0.5 && matches!(self.verdict, Verdict::Undecided | Verdict::Better)
     }
 
     /// The trial as the fit's table shows it: the score, the pairs, and a
     /// verdict when there was one.
     pub fn cell(&self) -> String {
         let verdict = match self.verdict {
-            SprtStatus::Continue => "",
-            SprtStatus::AcceptH0 => " H0",
-            SprtStatus::AcceptH1 => " H1",
+            Verdict::Undecided => "",
+            Verdict::Better => " H1",
+            Verdict::NotBetter => " H0",
+            Verdict::Worse => " worse",
         };
         format!("{:.3}/{}{verdict}", self.score, self.pairs)
     }
@@ -60,10 +92,20 @@ fn choice_sprt() -> Sprt {
     Sprt::new(0.0, 10.0, 0.05, 0.05).expect("(0, 10) at 5% is a valid SPRT")
 }
 
+/// The test that drops a candidate the start clearly beats: H0 30 Elo worse
+/// against H1 even. Its bounds are three times as far apart as the choice's,
+/// so far from them its LLR moves about three times as fast: 200 Elo down,
+/// it decides in about 42 pairs where (0, 10) needs over 100. A candidate as
+/// good as the start is dropped at most 5% of the time, and it could not
+/// have been chosen had it stayed even.
+fn drop_sprt() -> Sprt {
+    Sprt::new(-30.0, 0.0, 0.05, 0.05).expect("(-30, 0) at 5% is a valid SPRT")
+}
+
 /// `a`'s games against `b`, at most `pairs` pairs, stopped early when the
-/// choice's SPRT decides, both searching within `limits`, played by the
-/// arena's match runner as `gridtune match` plays them: a generated map and
-/// seed per pair. Two-seat games swap the
+/// choice's SPRT decides or the drop test finds `a` worse, both searching
+/// within `limits`, played by the arena's match runner as `gridtune match`
+/// plays them: a generated map and seed per pair. Two-seat games swap the
 /// bots' seats. At a larger table each bot in turn takes the same seat beside
 /// the same judges (`match --field`, as evolve's verdict plays such games):
 /// the contest ranks them by what a bot holds against the whole field, and a
@@ -73,7 +115,8 @@ pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: u
         return Trial {
             score: 0.5,
             pairs: 0,
-            verdict: SprtStatus::Continue,
+            verdict: Verdict::Undecided,
+            pentanomial: Pentanomial::default(),
         };
     }
     let maps = generated_maps::<G>(pairs, seed);
@@ -102,12 +145,27 @@ pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: u
         format!("{pairs} generated maps"),
         concurrency,
     );
-    let sprt = choice_sprt();
-    let played = play_match(&plan, &mut report, Some(&sprt), |_, _| ControlFlow::Continue(()));
+    let (sprt, drop) = (choice_sprt(), drop_sprt());
+    let mut worse = false;
+    let played = play_match(&plan, &mut report, Some(&sprt), |report, _| {
+        worse = drop.status(&report.pentanomial) == SprtStatus::AcceptH0;
+        if worse {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let verdict = match report.sprt.map(|s| s.report.status) {
+        Some(SprtStatus::AcceptH1) => Verdict::Better,
+        Some(SprtStatus::AcceptH0) => Verdict::NotBetter,
+        _ if worse => Verdict::Worse,
+        _ => Verdict::Undecided,
+    };
     Trial {
         score: report.pentanomial.score(),
         pairs: played,
-        verdict: report.sprt.map_or(SprtStatus::Continue, |s| s.report.status),
+        verdict,
+        pentanomial: report.pentanomial,
     }
 }
 
@@ -152,10 +210,7 @@ mod tests {
         // own game, and every twin ties.
         let genome = Genome::defaults(Slime::PARAMS);
         let trial = choice_match::<Slime>(&genome, &genome, Limits::nodes(300), 4, 11);
-        assert_eq!(
-            (trial.score, trial.pairs, trial.verdict),
-            (0.5, 4, SprtStatus::Continue)
-        );
+        assert_eq!((trial.score, trial.pairs, trial.verdict), (0.5, 4, Verdict::Undecided));
     }
 
     #[test]
@@ -164,17 +219,22 @@ mod tests {
         let start = Genome::defaults(Isolation::PARAMS);
         let mut worse = start.clone();
         worse.weights.iter_mut().for_each(|w| *w = -*w);
-        // Even losing every pair, a (0, 10) test gains at most about 0.03 a
-        // pair toward its bound of 2.94: it decides after 100 pairs or so.
+        // The drop test stops it while the (0, 10) test is still in doubt.
         let trial = choice_match::<Isolation>(&worse, &start, Limits::nodes(500), 200, 5);
-        assert_eq!(trial.verdict, SprtStatus::AcceptH0, "{trial:?}");
+        assert_eq!(trial.verdict, Verdict::Worse, "{trial:?}");
+        assert_eq!(
+            choice_sprt().status(&trial.pentanomial),
+            SprtStatus::Continue,
+            "{trial:?}"
+        );
         assert!(
             trial.pairs < 200 && trial.score < 0.5 && !trial.beats_start(),
             "{trial:?}"
         );
-        // And the start against it, the other way round.
+        // The start against it, the other way round, plays until the (0, 10)
+        // test accepts: the drop test never stops a winner.
         let trial = choice_match::<Isolation>(&start, &worse, Limits::nodes(500), 200, 5);
-        assert_eq!(trial.verdict, SprtStatus::AcceptH1, "{trial:?}");
+        assert_eq!(trial.verdict, Verdict::Better, "{trial:?}");
         assert!(trial.pairs < 200 && trial.beats_start(), "{trial:?}");
     }
 }

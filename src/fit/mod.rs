@@ -20,7 +20,7 @@ mod choose;
 mod leaf;
 mod selfplay;
 
-pub use choose::{choice_match, Trial};
+pub use choose::{choice_match, Trial, Verdict};
 pub use selfplay::play_out;
 
 use crate::game::{Bot, Game, ToMove};
@@ -223,7 +223,7 @@ impl FitStage {
                 trial.score,
                 trial.pairs,
                 match trial.verdict {
-                    crate::stats::SprtStatus::Continue => String::new(),
+                    Verdict::Undecided => String::new(),
                     verdict => format!(" ({verdict})"),
                 }
             ),
