@@ -120,7 +120,7 @@ pub fn run<G: GameKit>(a: &FitArgs) -> Result<()> {
     let played_at = (a.pairs > 0).then(|| format!("at {}", G::tuning_budget(a.choose_timed, a.nodes)));
     match &played_at {
         Some(budget) => println!(
-            "(* at a declared bound; scores {budget}, each candidate's pairs stopped early when an SPRT (0, 10) accepted H0 or H1)"
+            "(* at a declared bound; scores {budget}, each candidate's pairs stopped early when an SPRT (0, 10) accepted H0 or H1, or the drop test, SPRT (-30, 0), found it worse)"
         ),
         None => println!("(* at a declared bound)"),
     }
