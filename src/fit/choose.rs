@@ -146,20 +146,20 @@ pub fn choice_match<G: GameKit>(a: &Genome, b: &Genome, limits: Limits, pairs: u
         concurrency,
     );
     let (sprt, drop) = (choice_sprt(), drop_sprt());
-    let mut worse = false;
+    let worse = |p: &Pentanomial| drop.status(p) == SprtStatus::AcceptH0;
     let played = play_match(&plan, &mut report, Some(&sprt), |report, _| {
-        worse = drop.status(&report.pentanomial) == SprtStatus::AcceptH0;
-        if worse {
+        if worse(&report.pentanomial) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
-    let verdict = match report.sprt.map(|s| s.report.status) {
-        Some(SprtStatus::AcceptH1) => Verdict::Better,
-        Some(SprtStatus::AcceptH0) => Verdict::NotBetter,
-        _ if worse => Verdict::Worse,
-        _ => Verdict::Undecided,
+    // Both tests read off the pairs the games stopped at.
+    let verdict = match sprt.status(&report.pentanomial) {
+        SprtStatus::AcceptH1 => Verdict::Better,
+        SprtStatus::AcceptH0 => Verdict::NotBetter,
+        SprtStatus::Continue if worse(&report.pentanomial) => Verdict::Worse,
+        SprtStatus::Continue => Verdict::Undecided,
     };
     Trial {
         score: report.pentanomial.score(),
